@@ -1,0 +1,349 @@
+//! The contract every game implements.
+//!
+//! One trait, [`Game`], carries all four games without special cases in the layers above:
+//!
+//! * **Seats.** A game has 2..=10 seats, numbered from 0 in turn order ([`Seat`]). Who decides next
+//!   is [`Game::actor`]: a seat, the chance actor, or nobody because the game is over.
+//! * **Atomic decisions.** An action ([`Game::Action`]) is one decision. A turn made of several
+//!   decisions (a Mu move followed by an explosion order, a Mur double withdrawal, MuTou unit moves
+//!   within a wafer budget) is simply the same actor deciding several times in a row. Forced
+//!   decisions are ordinary actions that happen to be the only legal one; a decision that cannot
+//!   change the result is resolved by the game itself and reported through events.
+//! * **Setup phases** (Mu segment lay-out and selection, MuTou scribing and setting out) are played
+//!   as decisions like any other.
+//! * **Chance** is an explicit actor. When [`Game::actor`] is [`Actor::Chance`],
+//!   [`Game::chance_outcomes`] lists the possible actions with integer weights, and the caller (a
+//!   server, a search, a test with a seeded generator) picks one and applies it. The rules never
+//!   draw random numbers of their own.
+//! * **Hidden information.** [`Game::view`] returns the position as one seat (or a spectator) may
+//!   see it. Games of perfect information return a copy.
+//! * **Scores.** [`Game::outcome`] gives per-seat scores and ranks, so draws, territory counts and
+//!   match tallies fit the same shape as a plain win.
+//! * **Events.** Applying an action reports what happened, step by step, as the game's own event
+//!   type; each event names the rule that caused it ([`RuleRef`]).
+//! * **Variants** are typed options with named presets ([`Variant`]).
+//! * **Text.** Actions and positions have text forms. Parsing text is a separate step from checking
+//!   legality: [`Game::parse_action`] fails only on syntax ([`ParseError`]); [`Game::apply`] fails
+//!   only on rules ([`IllegalAction`]).
+//! * **Hashing.** [`Game::position_hash`] is a 64-bit hash of everything that decides the future of
+//!   the game, for transposition tables and repetition rules.
+//!
+//! The move generator is the single source of truth: [`Game::check`] is, by default, a membership
+//! test against [`Game::legal_actions`], and the conformance battery verifies that every game's
+//! checked and unchecked paths agree.
+
+use std::fmt::{self, Debug, Display};
+use std::hash::Hash;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
+use crate::variant::Variant;
+
+/// A seat at the table, numbered from 0 in turn order. Seat 0 moves first unless a game says
+/// otherwise.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat's index, for indexing per-seat tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl Display for Seat {
+    /// Seats are shown to people counted from 1.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0 + 1)
+    }
+}
+
+/// Who makes the next decision.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Actor {
+    /// A player decides.
+    Seat(Seat),
+    /// Chance decides: see [`Game::chance_outcomes`].
+    Chance,
+    /// The game is over: [`Game::outcome`] is `Some` and there are no legal actions.
+    Over,
+}
+
+/// Facts about a game that do not depend on the position.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The id used on the command line and in records, e.g. `murus-gallicus`.
+    pub id: &'static str,
+    /// The name shown to people.
+    pub name: &'static str,
+    /// Who designed the game, and when.
+    pub designer: &'static str,
+    /// The fewest seats the game can be played with.
+    pub min_seats: usize,
+    /// The most seats the game can be played with.
+    pub max_seats: usize,
+    /// The seat count used when a caller does not choose one.
+    pub default_seats: usize,
+    /// The version of this implementation's rules. It rises whenever a change could make an old
+    /// record replay differently; records carry it, and replay refuses versions it does not know.
+    pub rules_version: u32,
+    /// Whether the chance actor can ever appear.
+    pub has_chance: bool,
+    /// Whether any seat can ever be shown less than the whole position.
+    pub has_hidden_information: bool,
+}
+
+/// A reference into the project's rules specification, e.g. `murus-gallicus:2.2 sacrifice`.
+///
+/// User interfaces show it to explain why something happened.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+pub struct RuleRef(pub &'static str);
+
+impl Display for RuleRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// One thing that happened while an action was applied.
+pub trait GameEvent: Clone + Debug + Display + Serialize + Send + Sync + 'static {
+    /// The rule that caused this event.
+    fn rule(&self) -> RuleRef;
+}
+
+/// A sink for events. `Vec<E>` collects them; [`NoEvents`] drops them at no cost.
+pub trait Events<E> {
+    /// Receives one event.
+    fn emit(&mut self, event: E);
+    /// Whether events are kept at all. Games may skip building events when this is false.
+    fn wanted(&self) -> bool {
+        true
+    }
+}
+
+impl<E> Events<E> for Vec<E> {
+    #[inline]
+    fn emit(&mut self, event: E) {
+        self.push(event);
+    }
+}
+
+/// The event sink that keeps nothing; the fast path used by search and playouts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoEvents;
+
+impl<E> Events<E> for NoEvents {
+    #[inline(always)]
+    fn emit(&mut self, _event: E) {}
+    #[inline(always)]
+    fn wanted(&self) -> bool {
+        false
+    }
+}
+
+/// The result of a finished game: a score and a rank for every seat.
+///
+/// Ranks start at 0 for the best; seats that share a rank are tied (a two-seat draw is ranks
+/// `[0, 0]`). Scores are the game's own (1 and 0 for a win; territory in Mu; games won in Mur).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The score of each seat, indexed by seat.
+    pub scores: Vec<i32>,
+    /// The rank of each seat, indexed by seat; 0 is best, equal ranks are ties.
+    pub ranks: Vec<u8>,
+    /// Why the game ended, in words, e.g. `breakthrough at c7`.
+    pub reason: String,
+}
+
+impl Outcome {
+    /// A win for `winner`; every other seat shares the last rank. Scores are 1 and 0.
+    pub fn win(seats: usize, winner: Seat, reason: impl Into<String>) -> Self {
+        let scores = (0..seats).map(|s| i32::from(s == winner.index())).collect();
+        let ranks = (0..seats).map(|s| u8::from(s != winner.index())).collect();
+        Outcome { scores, ranks, reason: reason.into() }
+    }
+
+    /// A draw: every seat scores 0 and shares the first rank.
+    pub fn draw(seats: usize, reason: impl Into<String>) -> Self {
+        Outcome { scores: vec![0; seats], ranks: vec![0; seats], reason: reason.into() }
+    }
+
+    /// Ranks from scores, higher scores ranking better and equal scores tying.
+    pub fn from_scores(scores: Vec<i32>, reason: impl Into<String>) -> Self {
+        let ranks = scores
+            .iter()
+            .map(|&mine| {
+                let better = scores.iter().filter(|&&other| other > mine).count();
+                u8::try_from(better).unwrap_or(u8::MAX)
+            })
+            .collect();
+        Outcome { scores, ranks, reason: reason.into() }
+    }
+
+    /// The seats ranked first.
+    pub fn winners(&self) -> Vec<Seat> {
+        seats_where(&self.ranks, |r| r == 0)
+    }
+
+    /// Whether every seat shares the first rank.
+    pub fn is_draw(&self) -> bool {
+        self.ranks.iter().all(|&r| r == 0)
+    }
+
+    /// The result for one seat as a number in `[0, 1]`: the share of the other seats it finished
+    /// ahead of, a tie counting half. Two seats: 1 for a win, ½ for a draw, 0 for a loss.
+    pub fn utility(&self, seat: Seat) -> f64 {
+        let me = self.ranks[seat.index()];
+        let others = self.ranks.len().saturating_sub(1).max(1);
+        let beaten = self.ranks.iter().filter(|&&r| r > me).count();
+        let tied = self.ranks.iter().filter(|&&r| r == me).count() - 1;
+        (beaten as f64 + tied as f64 / 2.0) / others as f64
+    }
+
+    /// The scores joined by dashes, e.g. `1-0`; this is the `Result` header of a record.
+    pub fn score_text(&self) -> String {
+        let parts: Vec<String> = self.scores.iter().map(i32::to_string).collect();
+        parts.join("-")
+    }
+}
+
+fn seats_where(ranks: &[u8], keep: impl Fn(u8) -> bool) -> Vec<Seat> {
+    (0u8..)
+        .zip(ranks)
+        .filter(|(_, &r)| keep(r))
+        .map(|(s, _)| Seat(s))
+        .collect()
+}
+
+impl Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.score_text(), self.reason)
+    }
+}
+
+/// A game: the position, the rules that move it forward, and its text forms.
+///
+/// A value of a type implementing `Game` is one position of one game, together with its variant.
+/// Everything is deterministic: the same position and the same actions always give the same
+/// result.
+pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
+    /// One atomic decision. Small and `Copy`, so that search can store millions.
+    type Action: Copy + Eq + Ord + Hash + Debug + Display + Send + Sync + 'static;
+    /// The typed rules options, with named presets.
+    type Variant: Variant;
+    /// What applying an action reports.
+    type Event: GameEvent;
+
+    /// Facts about the game.
+    const INFO: GameInfo;
+
+    /// The start of a game. Fails when the variant cannot be played with `seats` seats.
+    fn new(variant: &Self::Variant, seats: usize) -> Result<Self, SetupError>;
+
+    /// The variant this position is played under.
+    fn variant(&self) -> &Self::Variant;
+
+    /// How many seats play, eliminated ones included.
+    fn seats(&self) -> usize;
+
+    /// The name of a seat as the rules call it (`Light`, `Black`, `Red`).
+    fn seat_name(&self, seat: Seat) -> String;
+
+    /// Who decides next. [`Actor::Over`] exactly when [`Game::outcome`] is `Some`.
+    fn actor(&self) -> Actor;
+
+    /// Clears `out` and fills it with every legal action of the actor, in a fixed order. Empty
+    /// exactly when the game is over. When the actor is chance, these are the chance actions (the
+    /// same ones [`Game::chance_outcomes`] lists).
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// The number of legal actions; games override it with something faster than generating them
+    /// (perft counts leaves with it).
+    fn count_actions(&self) -> usize {
+        let mut out = Vec::new();
+        self.legal_actions(&mut out);
+        out.len()
+    }
+
+    /// Clears `out` and, when the actor is chance, fills it with the possible outcomes, each with a
+    /// positive integer weight: its probability is the weight over the sum of weights.
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>) {
+        out.clear();
+    }
+
+    /// Whether `action` may be applied now, with the reason when it may not. The default is a
+    /// membership test against [`Game::legal_actions`]; games override it to explain the refusal.
+    fn check(&self, action: Self::Action) -> Result<(), IllegalAction> {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        if legal.contains(&action) {
+            Ok(())
+        } else if legal.is_empty() {
+            Err(IllegalAction::new(self.action_text(action), "the game is over"))
+        } else {
+            Err(IllegalAction::new(self.action_text(action), "not a legal action here"))
+        }
+    }
+
+    /// Applies an action already known to be legal, reporting events. Applying an illegal action
+    /// through this door leaves the position unspecified (but never unsafe).
+    fn play(&mut self, action: Self::Action, events: &mut impl Events<Self::Event>);
+
+    /// Checks and applies an action, reporting events. On error the position is unchanged.
+    fn apply(
+        &mut self,
+        action: Self::Action,
+        events: &mut impl Events<Self::Event>,
+    ) -> Result<(), IllegalAction> {
+        self.check(action)?;
+        self.play(action, events);
+        Ok(())
+    }
+
+    /// The fast door for search: applies a legal action without checking and without events.
+    #[inline]
+    fn apply_unchecked(&mut self, action: Self::Action) {
+        self.play(action, &mut NoEvents);
+    }
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A 64-bit hash of everything that decides the future of the game (not the variant, which a
+    /// caller holds fixed). Equal positions hash equally.
+    fn position_hash(&self) -> u64;
+
+    /// The same hash computed without any incremental state; the conformance battery checks that
+    /// the two agree.
+    fn hash_from_scratch(&self) -> u64 {
+        self.position_hash()
+    }
+
+    /// The position as `viewer` may see it (`None`: a spectator). Hidden parts are replaced by
+    /// the game's placeholder. The default, for games of perfect information, is a copy.
+    fn view(&self, viewer: Option<Seat>) -> Self {
+        let _ = viewer;
+        self.clone()
+    }
+
+    /// Reads one action in the game's notation. Only syntax is checked here; whether the action is
+    /// legal is [`Game::check`]'s question. The position is given so that a notation may depend on
+    /// it.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, ParseError>;
+
+    /// Writes one action in the game's notation; [`Game::parse_action`] reads it back.
+    fn action_text(&self, action: Self::Action) -> String {
+        action.to_string()
+    }
+
+    /// The one-line position text; [`Game::from_position`] reads it back to an equal position.
+    fn position_text(&self) -> String;
+
+    /// Reads a position text under `variant`. Errors name the bad token.
+    fn from_position(variant: &Self::Variant, text: &str) -> Result<Self, PositionError>;
+
+    /// A multi-line picture of the position with coordinates, for terminals and documents.
+    fn diagram(&self) -> String;
+}

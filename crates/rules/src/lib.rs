@@ -1,0 +1,33 @@
+//! # muster-rules
+//!
+//! The rules of the four games muster plays — Mu, Mur, Murus Gallicus and MuTou — behind one
+//! contract, [`Game`].
+//!
+//! This crate is pure: no I/O, no clock, no threads and no randomness of its own. Chance enters a
+//! game as an explicit actor ([`Actor::Chance`]) whose outcomes the caller picks; the helpers that
+//! play random games ([`playout`]) take the caller's random number generator.
+//!
+//! * [`game`]: the contract; [`variant`]: typed options and presets; [`error`]: what can go wrong.
+//! * [`any`]: [`AnyGame`], one type over the closed set of games, for the command line and servers.
+//! * [`record`]: game records (headers and actions), export, and import that replays and validates.
+//! * [`perft`]: move-path counting; [`playout`]: random games.
+//! * [`conformance`]: the battery every game passes (feature `conformance`).
+//! * One module per game: [`murus_gallicus`].
+
+pub mod any;
+#[cfg(feature = "conformance")]
+pub mod conformance;
+pub mod error;
+pub mod game;
+pub mod murus_gallicus;
+pub mod perft;
+pub mod playout;
+pub mod record;
+pub mod variant;
+
+pub use any::{AnyGame, GameId};
+pub use error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
+pub use game::{
+    Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat,
+};
+pub use variant::{OptionInfo, Preset, Variant};

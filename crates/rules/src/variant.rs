@@ -1,0 +1,168 @@
+//! Variants: typed rules options with named presets, and their text form.
+//!
+//! A variant's text is a preset name followed by `key=value` overrides, separated by spaces or
+//! commas: `advanced`, `basic board=8x8`, `advanced immediate_win=on ply_cap=300`. A text without a
+//! preset name starts from the default preset. [`Variant::text`] writes the shortest such text,
+//! and [`Variant::parse_text`] reads it back to an equal variant.
+
+use std::fmt::Debug;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::error::VariantError;
+
+/// One option of a variant, described for `muster games` and `muster rules`.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionInfo {
+    /// The key used in `key=value`.
+    pub key: &'static str,
+    /// The values it takes, e.g. `basic|advanced` or `off|N (plies)`.
+    pub values: &'static str,
+    /// The value in the default preset.
+    pub default: &'static str,
+    /// What it does.
+    pub summary: &'static str,
+    /// False for the project's own additions that no rules source has (an engine ply cap).
+    pub official: bool,
+}
+
+/// A named set of options.
+#[derive(Clone, Copy, Debug)]
+pub struct Preset<V> {
+    /// The name used with `--variant`.
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub summary: &'static str,
+    /// Builds the variant.
+    pub make: fn() -> V,
+}
+
+/// The typed options of one game.
+///
+/// Contract: `Default::default()` equals the first preset, every option in [`Variant::options`]
+/// can be read with [`Variant::option_value`] and written back with [`Variant::set_option`].
+pub trait Variant:
+    Clone + Debug + Default + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// Every option, in the order they are shown and written.
+    fn options() -> &'static [OptionInfo];
+
+    /// The named presets; the first is the default.
+    fn presets() -> &'static [Preset<Self>];
+
+    /// Sets one option from text.
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), VariantError>;
+
+    /// The current value of one option as text, or `None` for an unknown key.
+    fn option_value(&self, key: &str) -> Option<String>;
+
+    /// The preset with this name.
+    fn preset(name: &str) -> Result<Self, VariantError> {
+        Self::presets()
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| (p.make)())
+            .ok_or_else(|| VariantError::UnknownPreset {
+                name: name.to_owned(),
+                known: preset_names::<Self>(),
+            })
+    }
+
+    /// The options whose values differ from `base`, as `(key, value)` pairs.
+    fn differences(&self, base: &Self) -> Vec<(&'static str, String)> {
+        Self::options()
+            .iter()
+            .filter_map(|o| {
+                let mine = self.option_value(o.key)?;
+                (base.option_value(o.key).as_deref() != Some(mine.as_str())).then_some((o.key, mine))
+            })
+            .collect()
+    }
+
+    /// The shortest text naming this variant: the nearest preset plus overrides.
+    fn text(&self) -> String {
+        let best = Self::presets()
+            .iter()
+            .map(|p| (p.name, self.differences(&(p.make)())))
+            .min_by_key(|(_, diff)| diff.len());
+        let Some((name, diff)) = best else {
+            return String::new();
+        };
+        let mut words = vec![name.to_owned()];
+        words.extend(diff.into_iter().map(|(k, v)| format!("{k}={v}")));
+        words.join(" ")
+    }
+
+    /// Reads a variant text (see the module documentation).
+    fn parse_text(text: &str) -> Result<Self, VariantError> {
+        let mut tokens = text.split([' ', ',']).filter(|t| !t.is_empty()).peekable();
+        let mut variant = match tokens.peek() {
+            Some(first) if !first.contains('=') => {
+                let v = Self::preset(first)?;
+                tokens.next();
+                v
+            }
+            _ => Self::default(),
+        };
+        for token in tokens {
+            let (key, value) = token
+                .split_once('=')
+                .ok_or_else(|| VariantError::BadToken(token.to_owned()))?;
+            variant.set_option(key, value)?;
+        }
+        Ok(variant)
+    }
+
+    /// The variant from an optional preset name and `key=value` overrides applied in order.
+    fn build(preset: Option<&str>, overrides: &[(String, String)]) -> Result<Self, VariantError> {
+        let mut variant = match preset {
+            Some(name) => Self::preset(name)?,
+            None => Self::default(),
+        };
+        for (key, value) in overrides {
+            variant.set_option(key, value)?;
+        }
+        Ok(variant)
+    }
+}
+
+/// The preset names of a variant type, comma-separated.
+pub fn preset_names<V: Variant>() -> String {
+    let names: Vec<&str> = V::presets().iter().map(|p| p.name).collect();
+    names.join(", ")
+}
+
+/// The option keys of a variant type, comma-separated.
+pub fn option_keys<V: Variant>() -> String {
+    let keys: Vec<&str> = V::options().iter().map(|o| o.key).collect();
+    keys.join(", ")
+}
+
+/// The error for an option key that `V` does not have.
+pub fn unknown_option<V: Variant>(key: &str) -> VariantError {
+    VariantError::UnknownOption { key: key.to_owned(), known: option_keys::<V>() }
+}
+
+/// The error for a value that option `key` does not take.
+pub fn bad_value(key: &str, value: &str, expected: &str) -> VariantError {
+    VariantError::BadValue {
+        key: key.to_owned(),
+        value: value.to_owned(),
+        expected: expected.to_owned(),
+    }
+}
+
+/// Reads an on/off option value (`on`, `off`, `true`, `false`, `yes`, `no`, `1`, `0`).
+pub fn parse_switch(key: &str, value: &str) -> Result<bool, VariantError> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(bad_value(key, value, "on or off")),
+    }
+}
+
+/// Writes an on/off option value.
+pub fn switch_text(on: bool) -> String {
+    if on { "on" } else { "off" }.to_owned()
+}
