@@ -347,3 +347,43 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// A multi-line picture of the position with coordinates, for terminals and documents.
     fn diagram(&self) -> String;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_two_seat_win_is_worth_one_and_a_loss_nothing() {
+        let o = Outcome::win(2, Seat(1), "stalemate");
+        assert_eq!(o.scores, [0, 1]);
+        assert_eq!(o.ranks, [1, 0]);
+        assert_eq!(o.winners(), [Seat(1)]);
+        assert_eq!((o.utility(Seat(0)), o.utility(Seat(1))), (0.0, 1.0));
+        assert_eq!(o.to_string(), "0-1 (stalemate)");
+        assert!(!o.is_draw());
+    }
+
+    #[test]
+    fn a_draw_is_worth_half_to_each_seat() {
+        let o = Outcome::draw(2, "ply cap");
+        assert!(o.is_draw());
+        assert_eq!(o.utility(Seat(0)), 0.5);
+        assert_eq!(o.winners(), [Seat(0), Seat(1)]);
+    }
+
+    #[test]
+    fn equal_scores_share_a_rank_and_higher_scores_rank_better() {
+        let o = Outcome::from_scores(vec![12, 30, 12, 5], "territory");
+        assert_eq!(o.ranks, [1, 0, 1, 3]);
+        assert_eq!(o.winners(), [Seat(1)]);
+        assert_eq!(o.utility(Seat(1)), 1.0);
+        assert_eq!(o.utility(Seat(0)), 0.5, "beats one of three, ties one");
+        assert_eq!(o.utility(Seat(3)), 0.0);
+        assert_eq!(o.score_text(), "12-30-12-5");
+    }
+
+    #[test]
+    fn seats_are_shown_counted_from_one() {
+        assert_eq!(Seat(0).to_string(), "seat 1");
+    }
+}

@@ -25,7 +25,7 @@ pub mod playout;
 pub mod record;
 pub mod variant;
 
-pub use any::{AnyGame, GameId};
+pub use any::{AnyError, AnyEvent, AnyGame, AnyReplay, GameId};
 pub use error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
 pub use game::{
     Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat,

@@ -1,0 +1,52 @@
+//! The conformance battery over every preset of every playable game, and over the option
+//! combinations that change the rules' shape.
+
+use muster_rules::conformance::Config;
+use muster_rules::{AnyError, GameId};
+
+fn battery(id: GameId, variant: &str, games: usize) {
+    let config = Config { games, seed: 7, max_actions: 1_500 };
+    match id.conformance(variant, None, config) {
+        Ok(report) => {
+            assert_eq!(report.games, games, "{id} [{variant}] played every game");
+            assert!(report.actions > 0, "{id} [{variant}] played no action");
+        }
+        Err(e) => panic!("{id} [{variant}] fails the battery: {e}"),
+    }
+}
+
+#[test]
+fn every_preset_of_every_playable_game_passes_the_battery() {
+    let mut checked = 0;
+    for id in GameId::ALL {
+        let Ok(presets) = id.presets() else { continue };
+        for (preset, _) in presets {
+            battery(id, preset, 25);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "only {checked} presets were checked");
+}
+
+#[test]
+fn murus_gallicus_option_combinations_pass_the_battery() {
+    for variant in [
+        "basic board=8x8",
+        "basic escape=on ply_cap=200",
+        "basic opening=redistribution",
+        "advanced board=8x8 opening=redistribution",
+        "advanced escape=on ply_cap=300",
+        "advanced immediate_win=on board=8x8",
+        "basic ply_cap=12",
+    ] {
+        battery(GameId::MurusGallicus, variant, 15);
+    }
+}
+
+#[test]
+fn games_not_yet_written_say_so_instead_of_failing_strangely() {
+    for id in [GameId::Mur, GameId::Mu, GameId::MuTou] {
+        let err = muster_rules::AnyGame::new(id, "", None).expect_err("not playable yet");
+        assert_eq!(err, AnyError::NotImplemented(id.name()));
+    }
+}
