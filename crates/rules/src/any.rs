@@ -83,7 +83,12 @@ macro_rules! each_game {
 
 impl GameId {
     /// Every game, in the order they are listed.
-    pub const ALL: [GameId; 4] = [GameId::MurusGallicus, GameId::Mur, GameId::Mu, GameId::MuTou];
+    pub const ALL: [GameId; 4] = [
+        GameId::MurusGallicus,
+        GameId::Mur,
+        GameId::Mu,
+        GameId::MuTou,
+    ];
 
     /// The id used on the command line and in records.
     pub fn id(self) -> &'static str {
@@ -186,7 +191,13 @@ pub struct AnyEvent {
 }
 
 fn wrap<E: GameEvent>(events: Vec<E>) -> Vec<AnyEvent> {
-    events.into_iter().map(|e| AnyEvent { text: e.to_string(), rule: e.rule().0 }).collect()
+    events
+        .into_iter()
+        .map(|e| AnyEvent {
+            text: e.to_string(),
+            rule: e.rule().0,
+        })
+        .collect()
 }
 
 /// A replayed record: the start, each action's text, and every position along the way.
@@ -326,13 +337,22 @@ impl AnyGame {
     }
 
     /// Plays `games` random games from this position, each cut off after `max_actions`.
-    pub fn random_games<R: Rng + ?Sized>(&self, rng: &mut R, games: u64, max_actions: u64) -> PlayoutStats {
+    pub fn random_games<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        games: u64,
+        max_actions: u64,
+    ) -> PlayoutStats {
         each_game!(self, g => playout::random_games(g, rng, games, max_actions))
     }
 
     /// A record of the game from `start` through `actions` (in notation), with extra headers.
     /// The actions are checked as they are replayed.
-    pub fn export(start: &AnyGame, actions: &[String], extra: &[(String, String)]) -> Result<Record, AnyError> {
+    pub fn export(
+        start: &AnyGame,
+        actions: &[String],
+        extra: &[(String, String)],
+    ) -> Result<Record, AnyError> {
         each_game!(start, g => {
             let mut game = g.clone();
             let mut typed = Vec::with_capacity(actions.len());
@@ -347,7 +367,11 @@ impl AnyGame {
 
     /// Replays a record of any game, checking every action.
     pub fn replay(record: &Record) -> Result<AnyReplay, AnyError> {
-        let id = GameId::parse(record.header("Game").ok_or(RecordError::MissingHeader("Game"))?)?;
+        let id = GameId::parse(
+            record
+                .header("Game")
+                .ok_or(RecordError::MissingHeader("Game"))?,
+        )?;
         with_game_type!(id, G => {
             let replay = record::replay::<G>(record)?;
             let mut game = replay.start.clone();

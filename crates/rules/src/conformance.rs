@@ -41,7 +41,11 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { games: 40, seed: 1, max_actions: 2_000 }
+        Config {
+            games: 40,
+            seed: 1,
+            max_actions: 2_000,
+        }
     }
 }
 
@@ -126,15 +130,24 @@ fn check_default_is_first_preset<G: Game>() -> Result<(), Failure> {
     if first.as_ref() == Some(&G::Variant::default()) {
         return Ok(());
     }
-    Err(variant_failure::<G>(&G::Variant::default(), "the default variant is not the first preset"))
+    Err(variant_failure::<G>(
+        &G::Variant::default(),
+        "the default variant is not the first preset",
+    ))
 }
 
 fn check_variant_text<G: Game>(variant: &G::Variant) -> Result<(), Failure> {
     let text = variant.text();
     match G::Variant::parse_text(&text) {
         Ok(again) if &again == variant => Ok(()),
-        Ok(_) => Err(variant_failure::<G>(variant, "the variant text reads back to another variant")),
-        Err(e) => Err(variant_failure::<G>(variant, &format!("the variant text is refused: {e}"))),
+        Ok(_) => Err(variant_failure::<G>(
+            variant,
+            "the variant text reads back to another variant",
+        )),
+        Err(e) => Err(variant_failure::<G>(
+            variant,
+            &format!("the variant text is refused: {e}"),
+        )),
     }
 }
 
@@ -219,12 +232,18 @@ impl<G: Game> Walk<G> {
         }
         if let Some(outcome) = g.outcome() {
             if outcome.scores.len() != g.seats() || outcome.ranks.len() != g.seats() {
-                return Err(self.fail(format!("outcome {outcome:?} does not cover {} seats", g.seats())));
+                return Err(self.fail(format!(
+                    "outcome {outcome:?} does not cover {} seats",
+                    g.seats()
+                )));
             }
         }
         if let Actor::Seat(seat) = g.actor() {
             if seat.index() >= g.seats() {
-                return Err(self.fail(format!("{seat} is to act but only {} seats play", g.seats())));
+                return Err(self.fail(format!(
+                    "{seat} is to act but only {} seats play",
+                    g.seats()
+                )));
             }
         }
         Ok(())
@@ -235,7 +254,11 @@ impl<G: Game> Walk<G> {
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         if g.count_actions() != legal.len() {
-            let problem = format!("count_actions {} but {} legal actions", g.count_actions(), legal.len());
+            let problem = format!(
+                "count_actions {} but {} legal actions",
+                g.count_actions(),
+                legal.len()
+            );
             return Err(self.fail(problem));
         }
         let distinct: HashSet<_> = legal.iter().collect();
@@ -247,7 +270,9 @@ impl<G: Game> Walk<G> {
             match g.parse_action(&text) {
                 Ok(again) if again == action => {}
                 Ok(again) => {
-                    return Err(self.fail(format!("`{text}` reads back as {again:?}, not {action:?}")))
+                    return Err(
+                        self.fail(format!("`{text}` reads back as {again:?}, not {action:?}"))
+                    )
                 }
                 Err(e) => return Err(self.fail(format!("own action text refused: {e}"))),
             }
@@ -289,7 +314,9 @@ impl<G: Game> Walk<G> {
         let again = G::from_position(g.variant(), &text)
             .map_err(|e| self.fail(format!("own position text refused: {e}")))?;
         if &again != g {
-            return Err(self.fail(format!("position text reads back to another position: {again:?}")));
+            return Err(self.fail(format!(
+                "position text reads back to another position: {again:?}"
+            )));
         }
         if again.position_text() != text || again.position_hash() != g.position_hash() {
             return Err(self.fail("the read-back position has another text or hash"));
@@ -303,7 +330,9 @@ impl<G: Game> Walk<G> {
         for viewer in viewers {
             let view = g.view(viewer);
             if !G::INFO.has_hidden_information && &view != g {
-                return Err(self.fail(format!("a perfect-information view for {viewer:?} hides something")));
+                return Err(self.fail(format!(
+                    "a perfect-information view for {viewer:?} hides something"
+                )));
             }
         }
         Ok(())

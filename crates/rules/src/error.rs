@@ -15,7 +15,10 @@ pub struct ParseError {
 impl ParseError {
     /// A syntax error about `text`.
     pub fn new(text: impl Into<String>, reason: impl Into<String>) -> Self {
-        ParseError { text: text.into(), reason: reason.into() }
+        ParseError {
+            text: text.into(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -32,7 +35,10 @@ pub struct IllegalAction {
 impl IllegalAction {
     /// A rules error about `action`.
     pub fn new(action: impl Into<String>, reason: impl Into<String>) -> Self {
-        IllegalAction { action: action.into(), reason: reason.into() }
+        IllegalAction {
+            action: action.into(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -49,7 +55,10 @@ pub struct PositionError {
 impl PositionError {
     /// A position error at `token`.
     pub fn new(token: impl Into<String>, reason: impl Into<String>) -> Self {
-        PositionError { token: token.into(), reason: reason.into() }
+        PositionError {
+            token: token.into(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -57,7 +66,7 @@ impl PositionError {
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SetupError {
     /// The seat count is outside the game's range.
-    #[error("{game} is played by {min} to {max} seats, not {asked}")]
+    #[error("{game} is played by {}, not {asked}", seat_range(*min, *max))]
     Seats {
         /// The game id.
         game: &'static str,
@@ -105,4 +114,12 @@ pub enum VariantError {
     /// A token that is neither a preset name nor `key=value`.
     #[error("cannot read variant token `{0}`: expected a preset name or key=value")]
     BadToken(String),
+}
+
+fn seat_range(min: usize, max: usize) -> String {
+    if min == max {
+        format!("exactly {min} seats")
+    } else {
+        format!("{min} to {max} seats")
+    }
 }

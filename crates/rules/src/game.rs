@@ -162,12 +162,20 @@ impl Outcome {
     pub fn win(seats: usize, winner: Seat, reason: impl Into<String>) -> Self {
         let scores = (0..seats).map(|s| i32::from(s == winner.index())).collect();
         let ranks = (0..seats).map(|s| u8::from(s != winner.index())).collect();
-        Outcome { scores, ranks, reason: reason.into() }
+        Outcome {
+            scores,
+            ranks,
+            reason: reason.into(),
+        }
     }
 
     /// A draw: every seat scores 0 and shares the first rank.
     pub fn draw(seats: usize, reason: impl Into<String>) -> Self {
-        Outcome { scores: vec![0; seats], ranks: vec![0; seats], reason: reason.into() }
+        Outcome {
+            scores: vec![0; seats],
+            ranks: vec![0; seats],
+            reason: reason.into(),
+        }
     }
 
     /// Ranks from scores, higher scores ranking better and equal scores tying.
@@ -179,7 +187,11 @@ impl Outcome {
                 u8::try_from(better).unwrap_or(u8::MAX)
             })
             .collect();
-        Outcome { scores, ranks, reason: reason.into() }
+        Outcome {
+            scores,
+            ranks,
+            reason: reason.into(),
+        }
     }
 
     /// The seats ranked first.
@@ -281,9 +293,15 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         if legal.contains(&action) {
             Ok(())
         } else if legal.is_empty() {
-            Err(IllegalAction::new(self.action_text(action), "the game is over"))
+            Err(IllegalAction::new(
+                self.action_text(action),
+                "the game is over",
+            ))
         } else {
-            Err(IllegalAction::new(self.action_text(action), "not a legal action here"))
+            Err(IllegalAction::new(
+                self.action_text(action),
+                "not a legal action here",
+            ))
         }
     }
 

@@ -13,6 +13,26 @@
 //! * [`perft`]: move-path counting; [`playout`]: random games.
 //! * [`conformance`]: the battery every game passes (feature `conformance`).
 //! * One module per game: [`murus_gallicus`].
+//!
+//! ```
+//! use muster_rules::murus_gallicus::{MurusGallicus, MurusVariant};
+//! use muster_rules::{Actor, Game, Seat, Variant};
+//!
+//! let variant = MurusVariant::parse_text("basic")?;
+//! let mut game = MurusGallicus::new(&variant, 2)?;
+//! let mut events = Vec::new();
+//! // Parsing is syntax only; `apply` checks the rules and reports what happened.
+//! let action = game.parse_action("d1-d3")?;
+//! game.apply(action, &mut events)?;
+//! assert_eq!(game.position_text(), "tttttttt/8/8/8/3W4/3W4/TTT1TTTT D 1");
+//! assert_eq!(game.actor(), Actor::Seat(Seat(1)));
+//! assert_eq!(events[0].to_string(), "Light tower on d1 splits onto d2 and d3");
+//!
+//! // A wall never acts: a well-formed action can still be illegal.
+//! let wall_move = game.parse_action("d3-d5")?;
+//! assert!(game.check(wall_move).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod any;
 #[cfg(feature = "conformance")]
@@ -27,7 +47,5 @@ pub mod variant;
 
 pub use any::{AnyError, AnyEvent, AnyGame, AnyReplay, GameId};
 pub use error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
-pub use game::{
-    Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat,
-};
+pub use game::{Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat};
 pub use variant::{OptionInfo, Preset, Variant};

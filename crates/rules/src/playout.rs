@@ -16,7 +16,10 @@ pub struct Buffers<G: Game> {
 
 impl<G: Game> Default for Buffers<G> {
     fn default() -> Self {
-        Buffers { actions: Vec::with_capacity(256), chance: Vec::with_capacity(64) }
+        Buffers {
+            actions: Vec::with_capacity(256),
+            chance: Vec::with_capacity(64),
+        }
     }
 }
 
@@ -116,7 +119,10 @@ pub fn random_games<G: Game, R: Rng + ?Sized>(
     max_actions: u64,
 ) -> PlayoutStats {
     let mut buffers = Buffers::default();
-    let mut stats = PlayoutStats { wins: vec![0; start.seats()], ..PlayoutStats::default() };
+    let mut stats = PlayoutStats {
+        wins: vec![0; start.seats()],
+        ..PlayoutStats::default()
+    };
     for _ in 0..games {
         let mut game = start.clone();
         stats.actions += play_out(&mut game, rng, &mut buffers, max_actions);

@@ -128,7 +128,10 @@ pub enum RecordError {
 impl Record {
     /// The value of the first header named `key`.
     pub fn header(&self, key: &str) -> Option<&str> {
-        self.headers.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Sets a header, replacing an existing one of the same key or adding it at the end.
@@ -196,14 +199,21 @@ impl Record {
 }
 
 fn parse_header(line_text: &str, line: usize) -> Result<(String, String), RecordError> {
-    let syntax = |reason: &str| RecordError::Syntax { line, reason: reason.to_owned() };
+    let syntax = |reason: &str| RecordError::Syntax {
+        line,
+        reason: reason.to_owned(),
+    };
     let inner = line_text
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
         .ok_or_else(|| syntax("a header must look like [Key \"value\"]"))?;
-    let (key, rest) = inner.split_once(' ').ok_or_else(|| syntax("a header needs a quoted value"))?;
+    let (key, rest) = inner
+        .split_once(' ')
+        .ok_or_else(|| syntax("a header needs a quoted value"))?;
     if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(syntax(&format!("`{key}` is not a header name (letters, digits, _)")));
+        return Err(syntax(&format!(
+            "`{key}` is not a header name (letters, digits, _)"
+        )));
     }
     let quoted = rest.trim();
     let body = quoted
@@ -249,7 +259,10 @@ fn read_action_line(
                 in_comment = true;
             }
             (false, '}') => {
-                return Err(RecordError::Syntax { line, reason: "`}` closes no comment".into() })
+                return Err(RecordError::Syntax {
+                    line,
+                    reason: "`}` closes no comment".into(),
+                })
             }
             (false, ';') => break,
             (false, c) if c.is_whitespace() => flush(&mut token),
@@ -322,23 +335,43 @@ pub fn replay<G: Game>(record: &Record) -> Result<Replay<G>, RecordError> {
         let (number, line) = (index + 1, *line);
         let action = game
             .parse_action(text)
-            .map_err(|error| RecordError::Unreadable { number, line, error })?;
+            .map_err(|error| RecordError::Unreadable {
+                number,
+                line,
+                error,
+            })?;
         game.apply(action, &mut crate::game::NoEvents)
-            .map_err(|error| RecordError::Illegal { number, line, error })?;
+            .map_err(|error| RecordError::Illegal {
+                number,
+                line,
+                error,
+            })?;
         actions.push(action);
     }
     check_result(record, &game)?;
-    Ok(Replay { start, actions, end: game })
+    Ok(Replay {
+        start,
+        actions,
+        end: game,
+    })
 }
 
 fn start_of<G: Game>(record: &Record) -> Result<G, RecordError> {
     let info = G::INFO;
-    let game_id = record.header("Game").ok_or(RecordError::MissingHeader("Game"))?;
+    let game_id = record
+        .header("Game")
+        .ok_or(RecordError::MissingHeader("Game"))?;
     if game_id != info.id {
-        return Err(RecordError::WrongGame { expected: info.id, found: game_id.to_owned() });
+        return Err(RecordError::WrongGame {
+            expected: info.id,
+            found: game_id.to_owned(),
+        });
     }
     if let Some(text) = record.header("RulesVersion") {
-        let found: u32 = text.trim().parse().map_err(|_| bad_header("RulesVersion", text, "not a number"))?;
+        let found: u32 = text
+            .trim()
+            .parse()
+            .map_err(|_| bad_header("RulesVersion", text, "not a number"))?;
         if found != info.rules_version {
             return Err(RecordError::RulesVersion {
                 game: info.id,
@@ -349,7 +382,10 @@ fn start_of<G: Game>(record: &Record) -> Result<G, RecordError> {
     }
     let variant = G::Variant::parse_text(record.header("Variant").unwrap_or(""))?;
     let seats = match record.header("Seats") {
-        Some(text) => text.trim().parse().map_err(|_| bad_header("Seats", text, "not a number"))?,
+        Some(text) => text
+            .trim()
+            .parse()
+            .map_err(|_| bad_header("Seats", text, "not a number"))?,
         None => info.default_seats,
     };
     let start = match record.header("Start") {
@@ -370,11 +406,17 @@ fn ended_outside_the_rules(record: &Record) -> bool {
         return false;
     };
     let termination = termination.to_ascii_lowercase();
-    ["resign", "time", "agree", "abandon"].iter().any(|w| termination.contains(w))
+    ["resign", "time", "agree", "abandon"]
+        .iter()
+        .any(|w| termination.contains(w))
 }
 
 fn bad_header(key: &str, value: &str, reason: &str) -> RecordError {
-    RecordError::BadHeader { key: key.to_owned(), value: value.to_owned(), reason: reason.to_owned() }
+    RecordError::BadHeader {
+        key: key.to_owned(),
+        value: value.to_owned(),
+        reason: reason.to_owned(),
+    }
 }
 
 fn check_result<G: Game>(record: &Record, game: &G) -> Result<(), RecordError> {
@@ -411,20 +453,27 @@ mod tests {
         let record = Record::parse(text).expect("a valid record");
         assert_eq!(record.header("Game"), Some("murus-gallicus"));
         assert_eq!(record.header("Note"), Some("a \"quoted\" word"));
-        let tokens: Vec<(&str, usize)> =
-            record.actions.iter().map(|(t, l)| (t.as_str(), *l)).collect();
+        let tokens: Vec<(&str, usize)> = record
+            .actions
+            .iter()
+            .map(|(t, l)| (t.as_str(), *l))
+            .collect();
         assert_eq!(tokens, vec![("d1-d3", 4), ("e7-e5", 5), ("a1-a3", 6)]);
     }
 
     #[test]
     fn a_header_without_quotes_is_a_syntax_error_naming_the_line() {
         let err = Record::parse("[Game \"mur\"]\n[Seats 2]\n").expect_err("unquoted value");
-        assert_eq!(err.to_string(), "line 2: the value of [Seats] must be in double quotes");
+        assert_eq!(
+            err.to_string(),
+            "line 2: the value of [Seats] must be in double quotes"
+        );
     }
 
     #[test]
     fn an_unclosed_comment_is_refused() {
-        let err = Record::parse("[Game \"mur\"]\n\n1. *a1 {never closed\n").expect_err("open comment");
+        let err =
+            Record::parse("[Game \"mur\"]\n\n1. *a1 {never closed\n").expect_err("open comment");
         assert!(err.to_string().contains("never closed"), "{err}");
     }
 
@@ -433,7 +482,11 @@ mod tests {
         let mut record = Record::default();
         record.set_header("Game", "murus-gallicus");
         record.set_header("Event", "back\\slash \"and\" quotes");
-        record.actions = vec![("d1-d3".into(), 1), ("e7-e5".into(), 2), ("a1-a3".into(), 3)];
+        record.actions = vec![
+            ("d1-d3".into(), 1),
+            ("e7-e5".into(), 2),
+            ("a1-a3".into(), 3),
+        ];
         let again = Record::parse(&record.to_text()).expect("own output reads back");
         assert_eq!(again.headers, record.headers);
         let tokens: Vec<&str> = again.actions.iter().map(|(t, _)| t.as_str()).collect();

@@ -75,7 +75,8 @@ pub trait Variant:
             .iter()
             .filter_map(|o| {
                 let mine = self.option_value(o.key)?;
-                (base.option_value(o.key).as_deref() != Some(mine.as_str())).then_some((o.key, mine))
+                (base.option_value(o.key).as_deref() != Some(mine.as_str()))
+                    .then_some((o.key, mine))
             })
             .collect()
     }
@@ -141,7 +142,10 @@ pub fn option_keys<V: Variant>() -> String {
 
 /// The error for an option key that `V` does not have.
 pub fn unknown_option<V: Variant>(key: &str) -> VariantError {
-    VariantError::UnknownOption { key: key.to_owned(), known: option_keys::<V>() }
+    VariantError::UnknownOption {
+        key: key.to_owned(),
+        known: option_keys::<V>(),
+    }
 }
 
 /// The error for a value that option `key` does not take.

@@ -5,11 +5,19 @@ use muster_rules::conformance::Config;
 use muster_rules::{AnyError, GameId};
 
 fn battery(id: GameId, variant: &str, games: usize) {
-    let config = Config { games, seed: 7, max_actions: 1_500 };
+    let config = Config {
+        games,
+        seed: 7,
+        max_actions: 1_500,
+    };
     match id.conformance(variant, None, config) {
         Ok(report) => {
             assert_eq!(report.games, games, "{id} [{variant}] played every game");
-            assert!(report.actions > 0, "{id} [{variant}] played no action");
+            assert!(
+                report.finished > 0,
+                "{id} [{variant}] finished no game: {report:?}"
+            );
+            eprintln!("{id} [{variant}]: {report:?}");
         }
         Err(e) => panic!("{id} [{variant}] fails the battery: {e}"),
     }

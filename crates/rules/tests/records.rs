@@ -7,22 +7,29 @@ fn played(variant: &str, actions: &[&str]) -> (AnyGame, Vec<String>) {
     let start = AnyGame::new(GameId::MurusGallicus, variant, None).expect("a standard start");
     let mut game = start.clone();
     for action in actions {
-        game.apply(action).unwrap_or_else(|e| panic!("{action}: {e}"));
+        game.apply(action)
+            .unwrap_or_else(|e| panic!("{action}: {e}"));
     }
     (start, actions.iter().map(|a| a.to_string()).collect())
 }
 
 #[test]
 fn an_exported_record_replays_to_the_same_position() {
-    let (start, actions) = played("advanced", &["d1-d3", "e7-e5", "c1-c3", "e5-e3"]);
-    let extra = [("Light".to_owned(), "Ann".to_owned()), ("Dark".to_owned(), "Bo".to_owned())];
+    let (start, actions) = played("advanced", &["d1-d3", "e7-e5", "c1-c3", "d7-d5"]);
+    let extra = [
+        ("Light".to_owned(), "Ann".to_owned()),
+        ("Dark".to_owned(), "Bo".to_owned()),
+    ];
     let record = AnyGame::export(&start, &actions, &extra).expect("legal actions export");
     let text = record.to_text();
     assert!(text.contains("[Game \"murus-gallicus\"]"), "{text}");
     assert!(text.contains("[Variant \"advanced\"]"), "{text}");
     assert!(text.contains("[RulesVersion \"1\"]"), "{text}");
     assert!(text.contains("[Result \"*\"]"), "{text}");
-    assert!(!text.contains("[Start"), "a standard start needs no Start header: {text}");
+    assert!(
+        !text.contains("[Start"),
+        "a standard start needs no Start header: {text}"
+    );
     let replay = AnyGame::replay(&Record::parse(&text).expect("own text reads")).expect("replays");
     assert_eq!(replay.actions, actions);
     let mut expected = start.clone();
@@ -39,8 +46,12 @@ fn a_record_from_a_set_position_carries_its_start() {
     let record = AnyGame::export(&start, &["c5-c7".to_owned()], &[]).expect("exports");
     assert_eq!(record.header("Start"), Some("3t3t/8/2T5/8/8/8/7T L 10"));
     assert_eq!(record.header("Result"), Some("1-0"));
-    let replay = AnyGame::replay(&Record::parse(&record.to_text()).expect("reads")).expect("replays");
-    assert!(replay.end.outcome().is_some(), "the breakthrough ends the replayed game");
+    let replay =
+        AnyGame::replay(&Record::parse(&record.to_text()).expect("reads")).expect("replays");
+    assert!(
+        replay.end.outcome().is_some(),
+        "the breakthrough ends the replayed game"
+    );
 }
 
 #[test]
@@ -48,14 +59,22 @@ fn the_first_illegal_action_is_reported_by_number_and_line() {
     let text = "[Game \"murus-gallicus\"]\n[Variant \"basic\"]\n\n1. d1-d3\n2. e7-e5\n3. d3-d5\n4. e5-e4\n";
     let err = AnyGame::replay(&Record::parse(text).expect("syntax is fine")).expect_err("illegal");
     let message = err.to_string();
-    assert!(message.starts_with("action 3 (line 6): illegal action `d3-d5`"), "{message}");
+    assert!(
+        message.starts_with("action 3 (line 6): illegal action `d3-d5`"),
+        "{message}"
+    );
 }
 
 #[test]
 fn an_unreadable_action_is_reported_by_number() {
     let text = "[Game \"murus-gallicus\"]\n\nd1-d3 e7-e5 zz9\n";
-    let err = AnyGame::replay(&Record::parse(text).expect("syntax is fine")).expect_err("unreadable");
-    assert!(err.to_string().starts_with("action 3 (line 3): cannot read `zz9`"), "{err}");
+    let err =
+        AnyGame::replay(&Record::parse(text).expect("syntax is fine")).expect_err("unreadable");
+    assert!(
+        err.to_string()
+            .starts_with("action 3 (line 3): cannot read `zz9`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -81,7 +100,11 @@ fn a_record_without_a_game_header_is_refused() {
 
 #[test]
 fn a_resigned_game_keeps_its_stated_result() {
-    let text = "[Game \"murus-gallicus\"]\n[Result \"0-1\"]\n[Termination \"Light resigned\"]\n\nd1-d3\n";
+    let text =
+        "[Game \"murus-gallicus\"]\n[Result \"0-1\"]\n[Termination \"Light resigned\"]\n\nd1-d3\n";
     let replay = AnyGame::replay(&Record::parse(text).expect("reads")).expect("resignation stands");
-    assert!(replay.end.outcome().is_none(), "the rules themselves did not end it");
+    assert!(
+        replay.end.outcome().is_none(),
+        "the rules themselves did not end it"
+    );
 }

@@ -1,0 +1,195 @@
+//! The command-line grammar (clap derive): every subcommand and its options.
+//!
+//! Game ids, variants, positions and actions are taken as plain text here and read by the
+//! subcommands, so that a bad value gets the rules crate's own message (which quotes it) and exit
+//! code 1, rather than a usage error.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// muster: play, check and measure Murus Gallicus, Mur, Mu and MuTou from the terminal.
+#[derive(Debug, Parser)]
+#[command(name = "muster", version, about, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List every game with its seats, presets and options.
+    Games,
+    /// Print the rules of a game, then its presets and options.
+    Rules(RulesArgs),
+    /// Print the start position text of a game.
+    New(NewArgs),
+    /// List the legal actions of a position, sorted, one per line.
+    Moves(MovesArgs),
+    /// Apply actions to a position and print the resulting position text.
+    Apply(ApplyArgs),
+    /// Count the action paths of a given depth (perft).
+    Perft(PerftArgs),
+    /// Measure random playouts: plies and games per second.
+    Bench(BenchArgs),
+    /// Play a game in the terminal, against random opponents or hotseat.
+    Play(PlayArgs),
+    /// Validate and show a game record.
+    Replay(ReplayArgs),
+}
+
+/// The variant options shared by every subcommand that sets up a game.
+#[derive(Debug, Clone, Default, Args)]
+pub struct VariantArgs {
+    /// The variant: a preset name and/or key=value words, e.g. `advanced` or `basic board=8x8`.
+    #[arg(long, value_name = "TEXT")]
+    pub variant: Option<String>,
+    /// One option as KEY=VALUE, applied after --variant (repeatable).
+    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    pub opts: Vec<String>,
+}
+
+/// Where a game starts: a game id, a variant, and optionally a position or seat count.
+#[derive(Debug, Clone, Args)]
+pub struct StartArgs {
+    /// The game: murus-gallicus, mur, mu or mutou.
+    pub game: String,
+    /// The variant settings.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// A one-line position text to start from (default: the start position).
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// The number of seats (default: the game's).
+    #[arg(long, value_name = "N")]
+    pub seats: Option<usize>,
+}
+
+/// `muster rules`.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// The game: murus-gallicus, mur, mu or mutou.
+    pub game: String,
+}
+
+/// `muster new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The game: murus-gallicus, mur, mu or mutou.
+    pub game: String,
+    /// The variant settings.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// The number of seats (default: the game's).
+    #[arg(long, value_name = "N")]
+    pub seats: Option<usize>,
+    /// Seed for resolving chance at the start (default 0).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// `muster moves`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// The game and where it stands.
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Print one JSON object instead of lines.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `muster apply`.
+#[derive(Debug, Args)]
+pub struct ApplyArgs {
+    /// The game and where it stands.
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// The actions to apply, in order, in the game's notation.
+    #[arg(value_name = "ACTION")]
+    pub actions: Vec<String>,
+    /// Print one JSON object with the position, outcome and events.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `muster perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The game and where it stands.
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// The path length to count (at most 12).
+    #[arg(long, value_name = "N")]
+    pub depth: u32,
+    /// Also print the count after each first action.
+    #[arg(long)]
+    pub divide: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `muster bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The game and where it stands.
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// How long to run, in seconds.
+    #[arg(long, value_name = "S", default_value_t = 3.0)]
+    pub seconds: f64,
+    /// Worker threads.
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the first thread's generator (thread i uses seed + i).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// A game still running after this many plies is cut off and counted as unfinished.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub max_plies: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `muster play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game and where it stands.
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// An opponent: `human` or `random`; repeat to fill the other seats in order.
+    #[arg(long = "vs", value_name = "OPPONENT")]
+    pub vs: Vec<String>,
+    /// The seat you play: its number from 1, or its name (e.g. `Dark`). Default: 1.
+    #[arg(long = "as", value_name = "SEAT")]
+    pub seat: Option<String>,
+    /// Seed for random opponents and chance.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Never use colours.
+    #[arg(long)]
+    pub no_color: bool,
+}
+
+/// `muster replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record file, or `-` for standard input.
+    pub file: PathBuf,
+    /// Draw the position after every action, not only at the end.
+    #[arg(long, conflicts_with = "quiet")]
+    pub steps: bool,
+    /// Print only a one-line summary.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Never use colours.
+    #[arg(long)]
+    pub no_color: bool,
+}

@@ -1,0 +1,85 @@
+//! What a person can type during `muster play`.
+
+use std::path::PathBuf;
+
+/// One line of input, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A blank line.
+    Nothing,
+    /// `?` or `moves`: list the legal moves.
+    Moves,
+    /// `undo`: take back the last decision and the replies to it.
+    Undo,
+    /// `save FILE`, or `save` alone (`None`: the file is missing).
+    Save(Option<PathBuf>),
+    /// `position`: print the position text.
+    Position,
+    /// `help`.
+    Help,
+    /// `quit` or `exit`.
+    Quit,
+    /// Anything else: an action in the game's notation.
+    Action(String),
+}
+
+/// Reads one line. Commands are case-insensitive; anything that is not a command is an action.
+pub fn parse(line: &str) -> Input {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (line, ""),
+    };
+    match (word.to_ascii_lowercase().as_str(), rest.is_empty()) {
+        ("", _) => Input::Nothing,
+        ("?" | "moves", true) => Input::Moves,
+        ("undo", true) => Input::Undo,
+        ("save", true) => Input::Save(None),
+        ("save", false) => Input::Save(Some(PathBuf::from(rest))),
+        ("position", true) => Input::Position,
+        ("help" | "h", true) => Input::Help,
+        ("quit" | "exit" | "q", true) => Input::Quit,
+        _ => Input::Action(line.to_owned()),
+    }
+}
+
+/// The help text; `example` is a legal action to show the notation.
+pub fn help(example: Option<&str>) -> String {
+    let example = example.map(|e| format!(", e.g. {e}")).unwrap_or_default();
+    [
+        "Commands:".to_owned(),
+        format!("  MOVE          play a move in the game's notation{example}"),
+        "  ? or moves    list the legal moves".to_owned(),
+        "  undo          take back your last move (and the replies to it)".to_owned(),
+        "  save FILE     write the game record to FILE".to_owned(),
+        "  position      print the position text".to_owned(),
+        "  help          show this help".to_owned(),
+        "  quit or exit  leave the game".to_owned(),
+    ]
+    .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_are_recognised_in_any_case() {
+        assert_eq!(parse("  ?  "), Input::Moves);
+        assert_eq!(parse("MOVES"), Input::Moves);
+        assert_eq!(parse("Undo"), Input::Undo);
+        assert_eq!(parse("save"), Input::Save(None));
+        assert_eq!(
+            parse("save My Game.txt"),
+            Input::Save(Some("My Game.txt".into()))
+        );
+        assert_eq!(parse("exit"), Input::Quit);
+        assert_eq!(parse(""), Input::Nothing);
+    }
+
+    #[test]
+    fn anything_else_is_an_action() {
+        assert_eq!(parse(" d1-d3 "), Input::Action("d1-d3".to_owned()));
+        assert_eq!(parse("undo now"), Input::Action("undo now".to_owned()));
+    }
+}

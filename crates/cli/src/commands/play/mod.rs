@@ -1,0 +1,230 @@
+//! `muster play <game>`: a line-based game in the terminal, against random opponents or hotseat.
+//!
+//! Each time a person is to decide, the board is drawn with the last move marked, followed by
+//! whose turn it is and a prompt. Random opponents and chance act on their own and say what they
+//! did. The loop reads from any `BufRead` and writes to any `Write`, so it runs the same on a
+//! terminal, from a pipe, and in tests. End of input leaves cleanly.
+
+mod input;
+mod players;
+mod session;
+
+use std::io::{self, BufRead, IsTerminal, Write};
+
+use anyhow::Result;
+
+use self::input::Input;
+use self::players::Table;
+use self::session::Session;
+use crate::args::PlayArgs;
+use crate::commands::{colour_wanted, result_words, sorted_actions, start_game};
+use crate::render::{self, wrap_words, Paint, Style};
+
+/// Starts the game and plays it on stdin/stdout.
+pub fn run(args: &PlayArgs) -> Result<()> {
+    let game = start_game(&args.start)?;
+    let table = Table::seat(&game, args.seat.as_deref(), &args.vs)?;
+    let session = Session::new(game, table, args.seed);
+    let style = Style {
+        colour: colour_wanted(args.no_color),
+    };
+    // Typed input is echoed by the terminal; piped input is echoed by us, so transcripts read well.
+    let echo = !io::stdin().is_terminal();
+    let mut ui = Ui {
+        input: io::stdin().lock(),
+        out: io::stdout().lock(),
+        style,
+        echo,
+    };
+    ui.play(session)
+}
+
+/// The terminal side of a game: where lines come from and go to, and how to draw.
+struct Ui<R, W> {
+    input: R,
+    out: W,
+    style: Style,
+    echo: bool,
+}
+
+/// What the loop does after handling one line.
+enum Flow {
+    /// Ask again without redrawing.
+    Stay,
+    /// The position changed: draw it again.
+    Redraw,
+    /// Leave the game.
+    Leave,
+}
+
+impl<R: BufRead, W: Write> Ui<R, W> {
+    /// Plays until the person quits or the input ends.
+    fn play(&mut self, mut session: Session) -> Result<()> {
+        self.introduce(&session)?;
+        let mut needs_drawing = true;
+        loop {
+            while let Some(auto) = session.auto_step() {
+                let auto = auto?;
+                writeln!(self.out, "{} plays {}", auto.who, auto.action)?;
+                self.write_events(&auto.events)?;
+                needs_drawing = true;
+            }
+            if needs_drawing {
+                self.draw(&session)?;
+                needs_drawing = false;
+            }
+            let Some(line) = self.prompt(&session)? else {
+                writeln!(self.out, "\nEnd of input: leaving the game.")?;
+                return Ok(());
+            };
+            match self.handle(&mut session, &line)? {
+                Flow::Stay => {}
+                Flow::Redraw => needs_drawing = true,
+                Flow::Leave => return Ok(()),
+            }
+        }
+    }
+
+    fn introduce(&mut self, session: &Session) -> Result<()> {
+        let game = session.game();
+        let table = session.table();
+        let opponents: Vec<String> = (0..game.seats())
+            .filter(|&i| i != table.you)
+            .map(|i| session.label(i))
+            .collect();
+        let title = format!("{} ({})", game.info().name, game.variant_text());
+        writeln!(self.out, "{}", self.style.paint(&title, &[Paint::Bold]))?;
+        let you = game.seat_name(crate::commands::seat(table.you));
+        writeln!(self.out, "You play {you} against {}.", opponents.join(", "))?;
+        writeln!(
+            self.out,
+            "Type a move, ? for the legal moves, or help for commands."
+        )?;
+        Ok(())
+    }
+
+    /// The board, then whose turn it is or the result.
+    fn draw(&mut self, session: &Session) -> Result<()> {
+        let game = session.game();
+        writeln!(self.out)?;
+        write!(
+            self.out,
+            "{}",
+            render::board(game, session.last_action(), self.style)
+        )?;
+        match (game.outcome(), session.human_to_act()) {
+            (Some(outcome), _) => {
+                let result = format!("Game over: {}", result_words(game, &outcome));
+                writeln!(self.out, "{}", self.style.paint(&result, &[Paint::Bold]))?;
+                writeln!(self.out, "You can still undo, save FILE, or quit.")?;
+            }
+            (None, Some(seat)) => {
+                let ply = session.actions_played() + 1;
+                writeln!(self.out, "{} to move, ply {ply}.", session.label(seat))?;
+            }
+            (None, None) => {}
+        }
+        Ok(())
+    }
+
+    /// Shows the prompt and reads one line; `None` at the end of input.
+    fn prompt(&mut self, session: &Session) -> Result<Option<String>> {
+        let game = session.game();
+        let prompt = match session.human_to_act() {
+            Some(seat) => game.seat_name(crate::commands::seat(seat)),
+            None => "game over".to_owned(),
+        };
+        write!(self.out, "{prompt}> ")?;
+        self.out.flush()?;
+        let mut bytes = Vec::new();
+        if self.input.read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(None);
+        }
+        // Bytes that are not UTF-8 become U+FFFD and then, at worst, an unreadable move.
+        let line = String::from_utf8_lossy(&bytes).into_owned();
+        if self.echo {
+            writeln!(self.out, "{}", line.trim_end())?;
+        }
+        Ok(Some(line))
+    }
+
+    /// Acts on one line of input.
+    fn handle(&mut self, session: &mut Session, line: &str) -> Result<Flow> {
+        let over = session.game().outcome().is_some();
+        match input::parse(line) {
+            Input::Nothing => {}
+            Input::Help => {
+                let example = sorted_actions(session.game()).into_iter().next();
+                writeln!(self.out, "{}", input::help(example.as_deref()))?;
+            }
+            Input::Moves if over => writeln!(self.out, "The game is over: no moves.")?,
+            Input::Moves => self.list_moves(session)?,
+            Input::Position => writeln!(self.out, "{}", session.game().position_text())?,
+            Input::Undo => return self.undo(session),
+            Input::Save(None) => writeln!(self.out, "Usage: save FILE")?,
+            Input::Save(Some(path)) => match session.save(&path) {
+                Ok(()) => writeln!(self.out, "Saved the game to {}.", path.display())?,
+                Err(error) => writeln!(self.out, "Not saved: {error:#}")?,
+            },
+            Input::Quit => {
+                writeln!(self.out, "Goodbye.")?;
+                return Ok(Flow::Leave);
+            }
+            Input::Action(text) if over => writeln!(
+                self.out,
+                "The game is over: `{text}` cannot be played. Try undo or quit."
+            )?,
+            Input::Action(text) => return self.play_action(session, &text),
+        }
+        Ok(Flow::Stay)
+    }
+
+    fn play_action(&mut self, session: &mut Session, text: &str) -> Result<Flow> {
+        match session.play(text) {
+            Ok(events) => {
+                self.write_events(&events)?;
+                Ok(Flow::Redraw)
+            }
+            Err(error) => {
+                writeln!(self.out, "{error:#} (type ? for the legal moves)")?;
+                Ok(Flow::Stay)
+            }
+        }
+    }
+
+    fn undo(&mut self, session: &mut Session) -> Result<Flow> {
+        match session.undo() {
+            0 => {
+                writeln!(self.out, "Nothing to undo.")?;
+                Ok(Flow::Stay)
+            }
+            taken => {
+                let plural = if taken == 1 { "" } else { "s" };
+                writeln!(self.out, "Took back {taken} action{plural}.")?;
+                Ok(Flow::Redraw)
+            }
+        }
+    }
+
+    /// The legal moves, sorted, wrapped to the terminal.
+    fn list_moves(&mut self, session: &Session) -> Result<()> {
+        let moves = sorted_actions(session.game());
+        let plural = if moves.len() == 1 { "" } else { "s" };
+        writeln!(self.out, "{} legal move{plural}:", moves.len())?;
+        for line in wrap_words(&moves.join(" "), 76) {
+            writeln!(self.out, "  {line}")?;
+        }
+        Ok(())
+    }
+
+    fn write_events(&mut self, events: &[muster_rules::any::AnyEvent]) -> Result<()> {
+        for event in events {
+            writeln!(
+                self.out,
+                "  {}",
+                self.style.paint(&event.text, &[Paint::Dim])
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,173 @@
+//! The state of a game being played: the position, the actions so far with who made them, the
+//! random generator of the automatic players, undo, and saving a record.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use muster_rules::any::AnyEvent;
+use muster_rules::{Actor, AnyGame};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use super::players::{Player, Table};
+
+/// One action taken, with the position before it (so that undo is exact and cheap).
+#[derive(Clone, Debug)]
+struct Step {
+    before: AnyGame,
+    action: String,
+    /// The seat that decided, or `None` for chance.
+    seat: Option<usize>,
+}
+
+/// An action made without asking anyone: a random opponent's move or a chance outcome.
+#[derive(Clone, Debug)]
+pub struct AutoAction {
+    /// Who acted, e.g. `Dark (random)` or `Chance`.
+    pub who: String,
+    /// The action, in notation.
+    pub action: String,
+    /// What happened.
+    pub events: Vec<AnyEvent>,
+}
+
+/// A game in progress at the terminal.
+#[derive(Debug)]
+pub struct Session {
+    start: AnyGame,
+    game: AnyGame,
+    history: Vec<Step>,
+    table: Table,
+    rng: SmallRng,
+}
+
+impl Session {
+    /// A session from `start`, with random opponents and chance driven by `seed`.
+    pub fn new(start: AnyGame, table: Table, seed: u64) -> Session {
+        Session {
+            game: start.clone(),
+            start,
+            history: Vec::new(),
+            table,
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+
+    /// The current position.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// Who sits where.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The number of actions played so far.
+    pub fn actions_played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The last action, in notation.
+    pub fn last_action(&self) -> Option<&str> {
+        self.history.last().map(|s| s.action.as_str())
+    }
+
+    /// The seat whose person must decide now, if any.
+    pub fn human_to_act(&self) -> Option<usize> {
+        match self.game.actor() {
+            Actor::Seat(seat) if self.table.is_human(seat.index()) => Some(seat.index()),
+            _ => None,
+        }
+    }
+
+    /// A seat described for people: `Light (you)`, `Dark (random)`.
+    pub fn label(&self, seat: usize) -> String {
+        let name = self.game.seat_name(crate::commands::seat(seat));
+        format!("{name} ({})", self.table.kind(seat))
+    }
+
+    /// Plays an action typed by the person at `seat`'s turn. On error nothing changes.
+    pub fn play(&mut self, text: &str) -> Result<Vec<AnyEvent>> {
+        let seat = self.human_to_act();
+        self.apply(text, seat)
+    }
+
+    fn apply(&mut self, text: &str, seat: Option<usize>) -> Result<Vec<AnyEvent>> {
+        let before = self.game.clone();
+        let action = self.game.normalize_action(text)?;
+        let events = self.game.apply(&action)?;
+        self.history.push(Step {
+            before,
+            action,
+            seat,
+        });
+        Ok(events)
+    }
+
+    /// Makes the next decision when nobody needs to be asked (chance, or a random opponent);
+    /// `None` when a person must decide or the game is over.
+    pub fn auto_step(&mut self) -> Option<Result<AutoAction>> {
+        let (who, seat) = match self.game.actor() {
+            Actor::Over => return None,
+            Actor::Chance => ("Chance".to_owned(), None),
+            Actor::Seat(seat) => match self.table.players.get(seat.index()) {
+                Some(Player::Random) => (self.label(seat.index()), Some(seat.index())),
+                _ => return None,
+            },
+        };
+        let action = self.game.random_action(&mut self.rng)?;
+        let result = self
+            .apply(&action, seat)
+            .with_context(|| format!("{who} chose `{action}`, which the rules refuse"))
+            .map(|events| AutoAction {
+                who,
+                action,
+                events,
+            });
+        Some(result)
+    }
+
+    /// Takes back the last decision a person made, and everything played after it. Returns the
+    /// number of actions taken back (0: nothing to undo).
+    pub fn undo(&mut self) -> usize {
+        let last_human = self
+            .history
+            .iter()
+            .rposition(|step| step.seat.is_some_and(|s| self.table.is_human(s)));
+        let Some(index) = last_human else {
+            return 0;
+        };
+        let taken = self.history.len() - index;
+        self.game = self.history[index].before.clone();
+        self.history.truncate(index);
+        taken
+    }
+
+    /// The game as a record, with a header per seat naming who played it.
+    pub fn record_text(&self) -> Result<String> {
+        let players: Vec<(String, String)> = (0..self.game.seats())
+            .map(|i| {
+                let name = header_key(&self.game.seat_name(crate::commands::seat(i)));
+                let kind = self.table.players.get(i).map_or("?", |p| p.kind());
+                (name, kind.to_owned())
+            })
+            .collect();
+        let actions: Vec<String> = self.history.iter().map(|s| s.action.clone()).collect();
+        let record = AnyGame::export(&self.start, &actions, &players)?;
+        Ok(record.to_text())
+    }
+
+    /// Writes the record to `path`.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let text = self.record_text()?;
+        std::fs::write(path, text).with_context(|| format!("cannot write `{}`", path.display()))
+    }
+}
+
+/// A seat name as a record header key (letters, digits and `_`).
+fn header_key(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}

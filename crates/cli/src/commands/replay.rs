@@ -1,0 +1,114 @@
+//! `muster replay FILE`: reads a game record, replays and checks every action, and shows it.
+//!
+//! A record that cannot be read or replayed is an error naming the action's number and line.
+//! `-` reads the record from standard input.
+
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use muster_rules::any::AnyReplay;
+use muster_rules::record::Record;
+use muster_rules::{Actor, AnyGame};
+use serde_json::json;
+
+use crate::args::ReplayArgs;
+use crate::commands::{actor_words, colour_wanted, outcome_json, result_words};
+use crate::render::{self, Style};
+
+/// Replays the record and prints it.
+pub fn run(args: &ReplayArgs) -> Result<()> {
+    let (name, text) = read_source(&args.file)?;
+    let record = Record::parse(&text).with_context(|| format!("{name} is not a record"))?;
+    let replay = AnyGame::replay(&record).with_context(|| format!("{name} does not replay"))?;
+    let mut out = io::stdout().lock();
+    if args.json {
+        let value = json!({
+            "game": replay.end.id().id(),
+            "variant": replay.end.variant_text(),
+            "actions": replay.actions,
+            "position": replay.end.position_text(),
+            "outcome": outcome_json(&replay.end),
+        });
+        writeln!(out, "{value}")?;
+    } else if args.quiet {
+        let count = replay.actions.len();
+        writeln!(
+            out,
+            "{name}: {} record, {count} actions, {}",
+            replay.end.id(),
+            summary(&replay.end)
+        )?;
+    } else {
+        let style = Style {
+            colour: colour_wanted(args.no_color),
+        };
+        write_full(&mut out, &record, &replay, args.steps, style)?;
+    }
+    Ok(())
+}
+
+/// The record's name for messages (a quoted path, or `the record on stdin`) and its text.
+fn read_source(path: &Path) -> Result<(String, String)> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read the record from stdin")?;
+        return Ok(("the record on stdin".to_owned(), text));
+    }
+    let name = format!("`{}`", path.display());
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+    Ok((name, text))
+}
+
+/// The headers, every action numbered with the seat that played it, the final position (or the
+/// position after every action with `steps`), and the result.
+fn write_full(
+    out: &mut impl Write,
+    record: &Record,
+    replay: &AnyReplay,
+    steps: bool,
+    style: Style,
+) -> Result<()> {
+    for (key, value) in &record.headers {
+        writeln!(
+            out,
+            "[{key} \"{}\"]",
+            value.replace('\\', "\\\\").replace('"', "\\\"")
+        )?;
+    }
+    writeln!(out)?;
+    let mut game = replay.start.clone();
+    for (index, action) in replay.actions.iter().enumerate() {
+        let who = match game.actor() {
+            Actor::Seat(seat) => game.seat_name(seat),
+            _ => "chance".to_owned(),
+        };
+        game.apply(action)
+            .with_context(|| format!("action {} `{action}` no longer replays", index + 1))?;
+        writeln!(out, "{:>4}. {action:<12} ({who})", index + 1)?;
+        if steps {
+            writeln!(out)?;
+            write!(out, "{}", render::board(&game, Some(action), style))?;
+            writeln!(out)?;
+        }
+    }
+    if !steps {
+        if !replay.actions.is_empty() {
+            writeln!(out)?;
+        }
+        let last = replay.actions.last().map(String::as_str);
+        write!(out, "{}", render::board(&replay.end, last, style))?;
+    }
+    writeln!(out, "Result: {}", summary(&replay.end))?;
+    Ok(())
+}
+
+/// `Light wins: breakthrough at c7 (1-0)` or `unfinished, Dark to move`.
+fn summary(game: &AnyGame) -> String {
+    match game.outcome() {
+        Some(outcome) => result_words(game, &outcome),
+        None => format!("unfinished, {} to move", actor_words(game)),
+    }
+}

@@ -1,0 +1,112 @@
+//! Terminal drawing: one file per game, and the small pieces they share (ANSI styling, word
+//! wrapping).
+//!
+//! [`board`] draws any game; games without a drawing of their own fall back to the rules
+//! crate's plain diagram.
+
+mod murus_gallicus;
+
+use muster_rules::AnyGame;
+
+/// How to draw: with ANSI colours or in plain text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Whether ANSI colour codes may be written.
+    pub colour: bool,
+}
+
+/// ANSI styles used by the drawings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paint {
+    /// The first seat's pieces.
+    First,
+    /// The second seat's pieces.
+    Second,
+    /// Empty cells, coordinates and other quiet text.
+    Dim,
+    /// Cells touched by the last move.
+    Highlight,
+    /// Headings and emphasis.
+    Bold,
+}
+
+impl Paint {
+    fn code(self) -> &'static str {
+        match self {
+            Paint::First => "1;33",
+            Paint::Second => "1;36",
+            Paint::Dim => "2",
+            Paint::Highlight => "7",
+            Paint::Bold => "1",
+        }
+    }
+}
+
+impl Style {
+    /// `text` wrapped in the ANSI codes of `paints` when colours are on; unchanged otherwise.
+    pub fn paint(self, text: &str, paints: &[Paint]) -> String {
+        if !self.colour || paints.is_empty() {
+            return text.to_owned();
+        }
+        let codes: Vec<&str> = paints.iter().map(|p| p.code()).collect();
+        format!("\x1b[{}m{text}\x1b[0m", codes.join(";"))
+    }
+}
+
+/// The position drawn for a terminal, with the cells of `last` (the last action, in notation)
+/// marked. Ends with a newline.
+pub fn board(game: &AnyGame, last: Option<&str>, style: Style) -> String {
+    match game.as_murus_gallicus() {
+        Some(mg) => murus_gallicus::draw(mg, last, style),
+        None => {
+            let mut text = game.diagram();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text
+        }
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces (a longer word gets a line
+/// of its own).
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_wrap_at_the_width() {
+        assert_eq!(wrap_words("aa bb cc dd", 5), ["aa bb", "cc dd"]);
+        assert_eq!(wrap_words("toolongword x", 4), ["toolongword", "x"]);
+        assert_eq!(wrap_words("", 10), [""]);
+    }
+
+    #[test]
+    fn plain_style_adds_no_codes() {
+        let plain = Style { colour: false };
+        assert_eq!(plain.paint("T", &[Paint::First]), "T");
+        let coloured = Style { colour: true };
+        assert_eq!(
+            coloured.paint("T", &[Paint::First, Paint::Highlight]),
+            "\x1b[1;33;7mT\x1b[0m"
+        );
+    }
+}

@@ -1,0 +1,79 @@
+//! `muster games`, `muster rules`, and the games that cannot be played yet.
+
+mod common;
+
+use common::{fails, muster, ok};
+
+#[test]
+fn games_lists_all_four_ids() {
+    let out = ok(&["games"]);
+    for id in ["murus-gallicus", "mur", "mu", "mutou"] {
+        assert!(
+            out.lines().any(|l| l.starts_with(&format!("{id} "))),
+            "{id} missing:\n{out}"
+        );
+    }
+    assert_eq!(out.matches("not playable yet").count(), 3, "{out}");
+}
+
+#[test]
+fn games_shows_presets_and_options_of_murus_gallicus() {
+    let out = ok(&["games"]);
+    assert!(out.contains("Phil Leduc"), "{out}");
+    assert!(out.contains("basic (default)"), "{out}");
+    for word in [
+        "advanced",
+        "abstractplay",
+        "ruleset=basic|advanced",
+        "board=8x7|8x8",
+    ] {
+        assert!(out.contains(word), "{word} missing:\n{out}");
+    }
+    let ply_cap = out
+        .lines()
+        .find(|l| l.contains("ply_cap="))
+        .expect("ply_cap listed");
+    assert!(ply_cap.contains("(not official)"), "{ply_cap}");
+    assert!(
+        out.lines().all(|l| l.chars().count() <= 80),
+        "fits 80 columns:\n{out}"
+    );
+}
+
+#[test]
+fn rules_prints_the_rules_then_presets_and_options() {
+    let out = ok(&["rules", "murus-gallicus"]);
+    assert!(out.starts_with('#'), "Markdown first:\n{out}");
+    let presets = out.find("### Presets").expect("presets table");
+    let options = out.find("### Options").expect("options table");
+    assert!(presets < options);
+    assert!(out.contains("| `basic` (default) |"), "{out}");
+    assert!(out.contains("| `ply_cap` |"), "{out}");
+}
+
+#[test]
+fn unplayable_games_say_so_through_every_command() {
+    for game in ["mur", "mu", "mutou"] {
+        fails(&["rules", game], &["not playable yet"]);
+        fails(&["new", game], &["not playable yet"]);
+        fails(&["moves", game], &["not playable yet"]);
+        fails(&["apply", game, "a1"], &["not playable yet"]);
+        fails(&["perft", game, "--depth", "1"], &["not playable yet"]);
+        fails(&["bench", game, "--seconds", "0.1"], &["not playable yet"]);
+        fails(&["play", game], &["not playable yet"]);
+    }
+}
+
+#[test]
+fn an_unknown_game_is_named_in_the_error() {
+    for command in ["rules", "new", "moves", "play"] {
+        fails(&[command, "chess"], &["`chess`", "murus-gallicus"]);
+    }
+}
+
+#[test]
+fn usage_errors_exit_with_code_2() {
+    assert_eq!(muster(&["perft", "murus-gallicus"]).code, Some(2));
+    assert_eq!(muster(&["frobnicate"]).code, Some(2));
+    assert_eq!(muster(&[]).code, Some(2));
+}

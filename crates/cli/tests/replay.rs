@@ -1,0 +1,83 @@
+//! `muster replay`: showing and checking records.
+
+mod common;
+
+use common::{muster, muster_with_input};
+
+const RECORD: &str = "[Game \"murus-gallicus\"]\n[Light \"Ann\"]\n\n1. d1-d3\n2. e7-e5\n";
+
+fn write_record(text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("game.txt");
+    std::fs::write(&path, text).expect("record written");
+    let path = path.to_str().expect("a UTF-8 path").to_owned();
+    (dir, path)
+}
+
+#[test]
+fn replay_shows_headers_numbered_actions_the_board_and_the_result() {
+    let (_dir, path) = write_record(RECORD);
+    let run = muster(&["replay", &path]);
+    assert!(run.success, "{}", run.stderr);
+    let out = run.stdout;
+    assert!(out.contains("[Light \"Ann\"]"), "{out}");
+    assert!(
+        out.contains("1. d1-d3") && out.contains("2. e7-e5"),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("a  b  c  d  e  f  g  h").count(),
+        2,
+        "one board at the end:\n{out}"
+    );
+    assert!(out.contains("Result: unfinished, Light to move"), "{out}");
+    let steps = muster(&["replay", &path, "--steps"]).stdout;
+    assert_eq!(
+        steps.matches("a  b  c  d  e  f  g  h").count(),
+        4,
+        "a board per action:\n{steps}"
+    );
+}
+
+#[test]
+fn replay_json_and_stdin() {
+    let run = muster_with_input(&["replay", "-", "--json"], RECORD);
+    assert!(run.success, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(value["game"], "murus-gallicus");
+    assert_eq!(value["variant"], "basic");
+    assert_eq!(value["actions"], serde_json::json!(["d1-d3", "e7-e5"]));
+    assert!(
+        value["position"]
+            .as_str()
+            .is_some_and(|p| p.ends_with(" L 2")),
+        "{value}"
+    );
+    assert!(value["outcome"].is_null());
+}
+
+#[test]
+fn an_illegal_action_is_reported_by_number_and_line() {
+    let (_dir, path) = write_record("[Game \"murus-gallicus\"]\n\n1. d1-d3\n2. e7-e5\n3. d1-d3\n");
+    let run = muster(&["replay", &path]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("action 3 (line 5)"), "{}", run.stderr);
+    assert!(run.stderr.contains("`d1-d3`"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+}
+
+#[test]
+fn unreadable_records_and_files_fail_cleanly() {
+    let run = muster_with_input(&["replay", "-"], "[Game \"murus-gallicus\"]\n[Seats 2]\n");
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("line 2"), "{}", run.stderr);
+    let run = muster(&["replay", "/no/such/record.txt"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr.contains("`/no/such/record.txt`"),
+        "{}",
+        run.stderr
+    );
+    let run = muster_with_input(&["replay", "-"], "[Game \"mur\"]\n");
+    assert!(run.stderr.contains("not playable yet"), "{}", run.stderr);
+}
