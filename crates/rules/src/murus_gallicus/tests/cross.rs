@@ -4,7 +4,7 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::reference::{RefGame, RefResult, Rules};
+use super::reference::{RefGame, RefResult, Rules, KING};
 use super::{legal, MurusGallicus, MurusVariant};
 use crate::game::{Actor, Game};
 use crate::murus_gallicus::{Action, Cell, Colour};
@@ -141,18 +141,9 @@ fn result(game: &MurusGallicus) -> Option<RefResult> {
 fn candidates(game: &MurusGallicus) -> Vec<Action> {
     let mut out = Vec::new();
     for from in (0..64).filter_map(Cell::from_index) {
-        for (dx, dy) in [
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-        ] {
+        for (dx, dy) in KING {
             for k in 1..=3 {
-                if let Some(to) = from.offset(dx, dy, k) {
+                if let Some(to) = from.offset(dx as i8, dy as i8, k) {
                     out.extend([
                         Action::dash(from, to),
                         Action::cross(from, to),

@@ -67,7 +67,7 @@ enum Kind {
     },
 }
 
-const KING: [(i32, i32); 8] = [
+pub(super) const KING: [(i32, i32); 8] = [
     (0, 1),
     (1, 1),
     (1, 0),
@@ -228,7 +228,7 @@ impl RefGame {
                 });
             }
             match self.at(near) {
-                Some(s) if s.owner != self.side && s.height == 1 => {
+                Some(s) if s.owner != self.side && (s.height == 1 || s.height == 3) => {
                     let text = format!("{}x{}", name(from), name(near));
                     out.push(RefMove {
                         text,
@@ -239,28 +239,18 @@ impl RefGame {
                             from_loses: 1,
                         },
                     });
-                }
-                Some(s) if s.owner != self.side && s.height == 3 => {
-                    let text = format!("{}x{}", name(from), name(near));
-                    out.push(RefMove {
-                        text,
-                        kind: Kind::Hit {
-                            from,
-                            target: near,
-                            stones: 1,
-                            from_loses: 1,
-                        },
-                    });
-                    let text = format!("{}*{}", name(from), name(near));
-                    out.push(RefMove {
-                        text,
-                        kind: Kind::Hit {
-                            from,
-                            target: near,
-                            stones: 2,
-                            from_loses: 2,
-                        },
-                    });
+                    if s.height == 3 {
+                        let text = format!("{}*{}", name(from), name(near));
+                        out.push(RefMove {
+                            text,
+                            kind: Kind::Hit {
+                                from,
+                                target: near,
+                                stones: 2,
+                                from_loses: 2,
+                            },
+                        });
+                    }
                 }
                 _ => {}
             }
