@@ -300,6 +300,12 @@ impl AnyGame {
         })
     }
 
+    /// The actor's resignation in notation, where the rules have one (see
+    /// [`Game::resignation`]); it is not among [`AnyGame::legal_actions`].
+    pub fn resignation(&self) -> Option<String> {
+        each_game!(self, g => g.resignation().map(|a| g.action_text(a)))
+    }
+
     /// Reads an action and returns its canonical text, without applying it.
     pub fn normalize_action(&self, text: &str) -> Result<String, AnyError> {
         each_game!(self, g => Ok(g.action_text(g.parse_action(text)?)))

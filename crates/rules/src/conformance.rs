@@ -8,6 +8,8 @@
 //! * legal actions are distinct, each passes [`Game::check`], `count_actions` agrees with them,
 //!   and each one's text reads back to the same action;
 //! * at a chance node the weighted outcomes are positive and are exactly the legal actions;
+//! * a resignation, where the rules have one, is not among the legal actions, reads back from its
+//!   text, and applies;
 //! * the position text reads back to an equal position with the same text and hash;
 //! * the incremental hash equals the from-scratch hash;
 //! * [`Game::apply`] (checked, with events) and [`Game::apply_unchecked`] give equal positions;
@@ -213,6 +215,7 @@ impl<G: Game> Walk<G> {
         self.check_over()?;
         self.check_actions()?;
         self.check_chance()?;
+        self.check_resignation()?;
         self.check_text_and_hash()?;
         self.check_views()
     }
@@ -279,6 +282,30 @@ impl<G: Game> Walk<G> {
             if let Err(e) = g.check(action) {
                 return Err(self.fail(format!("a generated action fails its check: {e}")));
             }
+        }
+        Ok(())
+    }
+
+    fn check_resignation(&self) -> Result<(), Failure> {
+        let g = &self.game;
+        let Some(resign) = g.resignation() else {
+            return Ok(());
+        };
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        if legal.contains(&resign) {
+            return Err(self.fail("the resignation is listed among the legal actions"));
+        }
+        let text = g.action_text(resign);
+        if g.parse_action(&text) != Ok(resign) {
+            return Err(self.fail(format!("the resignation `{text}` does not read back")));
+        }
+        let mut resigned = g.clone();
+        if let Err(e) = resigned.apply(resign, &mut Vec::new()) {
+            return Err(self.fail(format!("the resignation is refused: {e}")));
+        }
+        if &resigned == g {
+            return Err(self.fail("resigning changed nothing"));
         }
         Ok(())
     }

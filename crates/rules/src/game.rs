@@ -279,6 +279,16 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         out.len()
     }
 
+    /// The action by which the current actor resigns, where the rules provide one (Mur: resigning
+    /// the whole set). It is deliberately **not** among [`Game::legal_actions`], so perft, random
+    /// play and search never count or choose it, but [`Game::check`] accepts it and
+    /// [`Game::apply`] plays it, and records carry it like any other action. `None` (the
+    /// default) where the rules have no resignation; a resignation outside the rules is written
+    /// in a record's `Termination` header instead.
+    fn resignation(&self) -> Option<Self::Action> {
+        None
+    }
+
     /// Clears `out` and, when the actor is chance, fills it with the possible outcomes, each with a
     /// positive integer weight: its probability is the weight over the sum of weights.
     fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>) {
@@ -290,7 +300,7 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     fn check(&self, action: Self::Action) -> Result<(), IllegalAction> {
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
-        if legal.contains(&action) {
+        if legal.contains(&action) || self.resignation() == Some(action) {
             Ok(())
         } else if legal.is_empty() {
             Err(IllegalAction::new(
