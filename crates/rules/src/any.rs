@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
 use crate::game::{Actor, Game, GameEvent, GameInfo, Outcome, Seat};
+use crate::mur::Mur;
 use crate::murus_gallicus::MurusGallicus;
 use crate::playout::{self, Buffers, PlayoutStats};
 use crate::record::{self, Record, RecordError};
@@ -67,6 +68,10 @@ macro_rules! with_game_type {
                 type $G = MurusGallicus;
                 $body
             }
+            GameId::Mur => {
+                type $G = Mur;
+                $body
+            }
             other => Err(AnyError::NotImplemented(other.name())),
         }
     };
@@ -77,6 +82,7 @@ macro_rules! each_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             AnyGame::MurusGallicus($g) => $body,
+            AnyGame::Mur($g) => $body,
         }
     };
 }
@@ -142,6 +148,7 @@ impl GameId {
     pub fn rules_text(self) -> Result<&'static str, AnyError> {
         match self {
             GameId::MurusGallicus => Ok(include_str!("../../../docs/rules/murus-gallicus.md")),
+            GameId::Mur => Ok(include_str!("../../../docs/rules/mur.md")),
             other => Err(AnyError::NotImplemented(other.name())),
         }
     }
@@ -179,6 +186,8 @@ impl fmt::Display for GameId {
 pub enum AnyGame {
     /// Murus Gallicus.
     MurusGallicus(MurusGallicus),
+    /// Mur.
+    Mur(Mur),
 }
 
 /// One event, as text, with the rule that caused it.
@@ -234,6 +243,7 @@ impl AnyGame {
     pub fn id(&self) -> GameId {
         match self {
             AnyGame::MurusGallicus(_) => GameId::MurusGallicus,
+            AnyGame::Mur(_) => GameId::Mur,
         }
     }
 
@@ -394,6 +404,15 @@ impl AnyGame {
     pub fn as_murus_gallicus(&self) -> Option<&MurusGallicus> {
         match self {
             AnyGame::MurusGallicus(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The Mur position inside, if this is one.
+    pub fn as_mur(&self) -> Option<&Mur> {
+        match self {
+            AnyGame::Mur(g) => Some(g),
+            _ => None,
         }
     }
 }
@@ -405,5 +424,11 @@ fn info_of<G: Game>(_: &G) -> GameInfo {
 impl From<MurusGallicus> for AnyGame {
     fn from(game: MurusGallicus) -> Self {
         AnyGame::MurusGallicus(game)
+    }
+}
+
+impl From<Mur> for AnyGame {
+    fn from(game: Mur) -> Self {
+        AnyGame::Mur(game)
     }
 }

@@ -53,8 +53,24 @@ fn murus_gallicus_option_combinations_pass_the_battery() {
 
 #[test]
 fn games_not_yet_written_say_so_instead_of_failing_strangely() {
-    for id in [GameId::Mur, GameId::Mu, GameId::MuTou] {
+    for id in [GameId::Mu, GameId::MuTou] {
         let err = muster_rules::AnyGame::new(id, "", None).expect_err("not playable yet");
         assert_eq!(err, AnyError::NotImplemented(id.name()));
+    }
+}
+
+#[test]
+fn mur_option_combinations_pass_the_battery() {
+    for variant in [
+        "game rules=g1",
+        "game blocked_paths=on",
+        "game kraken_trap=single-colour",
+        "game kraken_self_trap=off",
+        "game repeat_scope=whole_game",
+        "game edition=classic ply_cap=40",
+        "set swap_colours_between_sets=on",
+        "match ply_cap=60",
+    ] {
+        battery(GameId::Mur, variant, 10);
     }
 }

@@ -4,6 +4,7 @@
 //! [`board`] draws any game; games without a drawing of their own fall back to the rules
 //! crate's plain diagram.
 
+mod mur;
 mod murus_gallicus;
 
 use muster_rules::AnyGame;
@@ -56,6 +57,9 @@ impl Style {
 /// The position drawn for a terminal, with the cells of `last` (the last action, in notation)
 /// marked. Ends with a newline.
 pub fn board(game: &AnyGame, last: Option<&str>, style: Style) -> String {
+    if let Some(mur) = game.as_mur() {
+        return mur::draw(mur, last, style);
+    }
     match game.as_murus_gallicus() {
         Some(mg) => murus_gallicus::draw(mg, last, style),
         None => {

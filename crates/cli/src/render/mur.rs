@@ -1,0 +1,328 @@
+//! Mur on a terminal: the three rings drawn as concentric squares, the four diameters as the
+//! lines through the centre, every empty point labelled with its name, and a panel with the
+//! tallies and what the side to move must do.
+//!
+//! ```text
+//!             a                                 Game 1 of 6, set 1 of 2
+//!     h3----------a3----------b3                Black: 7 ships off the board, to move
+//!     | \          |          / |
+//!     |  \         |         /  |
+//!     |   h2------a2------b2    |
+//! ```
+//!
+//! Black ships are `B`, White ships `W`, the kraken `K`. The points the last action named are
+//! bracketed in plain text and shown in reverse video with colours.
+
+use std::collections::BTreeSet;
+
+use muster_rules::mur::{Action, Colour, Mur, Obligation, Piece, Point};
+use muster_rules::Game;
+
+use super::{Paint, Style};
+
+/// Columns between neighbouring points along a row.
+const UX: usize = 6;
+/// Rows between neighbouring points along a column.
+const UY: usize = 3;
+/// The outer ring's distance from the centre, in points.
+const RINGS: usize = 3;
+/// Room around the rings for the spoke letters.
+const PAD_X: usize = 4;
+const PAD_Y: usize = 1;
+const WIDTH: usize = 2 * RINGS * UX + 2 * PAD_X + 1;
+const HEIGHT: usize = 2 * RINGS * UY + 2 * PAD_Y + 1;
+const LEFT: &str = "  ";
+
+/// The unit step of each spoke, a (north) to h (north-west), clockwise; y grows downward.
+const SPOKES: [(isize, isize); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
+/// A character of the drawing with its paint.
+#[derive(Clone)]
+struct Glyph {
+    text: String,
+    paints: Vec<Paint>,
+}
+
+/// A grid of glyphs, one per terminal column.
+struct Canvas {
+    rows: Vec<Vec<Glyph>>,
+}
+
+impl Canvas {
+    fn new() -> Canvas {
+        let blank = Glyph {
+            text: " ".to_owned(),
+            paints: Vec::new(),
+        };
+        Canvas {
+            rows: vec![vec![blank; WIDTH]; HEIGHT],
+        }
+    }
+
+    fn put(&mut self, x: usize, y: usize, text: &str, paints: &[Paint]) {
+        if let Some(cell) = self.rows.get_mut(y).and_then(|row| row.get_mut(x)) {
+            *cell = Glyph {
+                text: text.to_owned(),
+                paints: paints.to_vec(),
+            };
+        }
+    }
+
+    /// A line from `a` to `b` (horizontal, vertical or diagonal), leaving the end points free
+    /// for their labels.
+    fn line(&mut self, a: (usize, usize), b: (usize, usize)) {
+        let (dx, dy) = (b.0 as isize - a.0 as isize, b.1 as isize - a.1 as isize);
+        if dy == 0 {
+            let (from, to) = (a.0.min(b.0) + 1, a.0.max(b.0) - 1);
+            for x in from..=to {
+                self.put(x, a.1, "-", &[Paint::Dim]);
+            }
+            return;
+        }
+        let glyph = match (dx.signum(), dy.signum()) {
+            (0, _) => "|",
+            (1, 1) | (-1, -1) => "\\",
+            _ => "/",
+        };
+        let steps = dy.unsigned_abs();
+        for k in 1..steps {
+            let x = a.0 as isize + dx * k as isize / steps as isize;
+            let y = a.1 as isize + dy.signum() * k as isize;
+            self.put(x as usize, y as usize, glyph, &[Paint::Dim]);
+        }
+    }
+
+    fn render(&self, style: Style) -> Vec<String> {
+        self.rows
+            .iter()
+            .map(|row| {
+                let line: String = row
+                    .iter()
+                    .map(|g| style.paint(&g.text, &g.paints))
+                    .collect();
+                line.trim_end().to_owned()
+            })
+            .collect()
+    }
+}
+
+/// Where a point is drawn: the column of its label's middle character, and its row.
+fn place(point: Point) -> (usize, usize) {
+    let centre = (PAD_X + RINGS * UX, PAD_Y + RINGS * UY);
+    let Some(spoke) = point.spoke() else {
+        return centre;
+    };
+    let (sx, sy) = SPOKES[usize::from(spoke)];
+    let ring = point.ring() as isize;
+    let x = centre.0 as isize + sx * ring * UX as isize;
+    let y = centre.1 as isize + sy * ring * UY as isize;
+    (x as usize, y as usize)
+}
+
+/// Every edge of the board: centre to ring 1, along each ring, and out along each spoke.
+fn edges() -> Vec<(Point, Point)> {
+    let mut edges = Vec::new();
+    for spoke in 0..8u8 {
+        let next = (spoke + 1) % 8;
+        let at = |s, r| Point::new(s, r).expect("spokes 0..8 and rings 1..=3 exist");
+        edges.push((Point::CENTRE, at(spoke, 1)));
+        for ring in 1..=3 {
+            edges.push((at(spoke, ring), at(next, ring)));
+        }
+        edges.push((at(spoke, 1), at(spoke, 2)));
+        edges.push((at(spoke, 2), at(spoke, 3)));
+    }
+    edges
+}
+
+/// Draws the position, marking the points named by `last`.
+pub fn draw(game: &Mur, last: Option<&str>, style: Style) -> String {
+    let marked: BTreeSet<Point> = last
+        .and_then(|text| text.parse::<Action>().ok())
+        .map(|action| action.points().collect())
+        .unwrap_or_default();
+    let mut canvas = Canvas::new();
+    for (a, b) in edges() {
+        canvas.line(place(a), place(b));
+    }
+    for point in Point::all() {
+        draw_point(&mut canvas, game, point, marked.contains(&point), style);
+    }
+    for spoke in 0..8u8 {
+        let (sx, sy) = SPOKES[usize::from(spoke)];
+        let (x, y) = place(Point::CENTRE);
+        let x = x as isize + sx * (RINGS * UX + 3) as isize;
+        let y = y as isize + sy * (RINGS * UY + 1) as isize;
+        let letter = char::from(b'a' + spoke).to_string();
+        canvas.put(x as usize, y as usize, &letter, &[Paint::Dim]);
+    }
+    let board = canvas.render(style);
+    let panel = panel(game, style);
+    let mut out = String::new();
+    for (i, line) in board.iter().enumerate() {
+        out.push_str(LEFT);
+        out.push_str(line);
+        if let Some(note) = panel.get(i.wrapping_sub(1)).filter(|_| i >= 1) {
+            let visible = visible_width(line);
+            out.push_str(&" ".repeat(WIDTH.saturating_sub(visible) + 2));
+            out.push_str(note);
+        }
+        out.push('\n');
+    }
+    out.push_str(LEFT);
+    out.push_str(&legend(game, style));
+    out.push('\n');
+    out
+}
+
+/// One point: its name when empty (ending on the point's column), its piece otherwise (on the
+/// column itself, bracketed when marked in plain text).
+fn draw_point(canvas: &mut Canvas, game: &Mur, point: Point, marked: bool, style: Style) {
+    let (x, y) = place(point);
+    let (text, paint) = match game.piece(point) {
+        Some(Piece::Ship(Colour::Black)) => ("B".to_owned(), Paint::First),
+        Some(Piece::Ship(Colour::White)) => ("W".to_owned(), Paint::Second),
+        Some(Piece::Kraken) => ("K".to_owned(), Paint::Bold),
+        None => (point.to_string(), Paint::Dim),
+    };
+    let mut paints = vec![paint];
+    if marked && style.colour {
+        paints.push(Paint::Highlight);
+    }
+    let start = x + 1 - text.chars().count();
+    for (i, c) in text.chars().enumerate() {
+        canvas.put(start + i, y, &c.to_string(), &paints);
+    }
+    if marked && !style.colour {
+        canvas.put(start - 1, y, "[", &[]);
+        canvas.put(x + 1, y, "]", &[]);
+    }
+}
+
+/// The lines beside the board: game and set, each side's ships and tallies, the obligation.
+fn panel(game: &Mur, style: Style) -> Vec<String> {
+    let mut lines = vec![format!(
+        "Game {} of 6, set {} of 2",
+        game.game_number(),
+        game.set_number()
+    )];
+    for colour in [Colour::Black, Colour::White] {
+        lines.push(side_line(game, colour, style));
+    }
+    lines.push(format!(
+        "Games won in this set: Black {}, White {}",
+        game.games_won(Colour::Black),
+        game.games_won(Colour::White)
+    ));
+    lines.push(format!(
+        "Sets won: Black {}, White {}",
+        game.sets_won(Colour::Black),
+        game.sets_won(Colour::White)
+    ));
+    if let Some(duty) = duty(game) {
+        lines.push(String::new());
+        lines.push(style.paint(&duty, &[Paint::Bold]));
+    }
+    lines
+}
+
+/// `Black: 3 on the board, 4 off, 1 ship trap, to move`.
+fn side_line(game: &Mur, colour: Colour, style: Style) -> String {
+    let off = game.off_board(colour);
+    let on = 7u8.saturating_sub(off);
+    let traps = game.trap_tally(colour);
+    let word = game.ship_word();
+    let trap_plural = if traps == 1 { "" } else { "s" };
+    let to_move = if game.outcome().is_none() && game.to_move() == colour {
+        ", to move"
+    } else {
+        ""
+    };
+    let name = style.paint(colour_name(colour), &[colour_paint(colour)]);
+    format!("{name}: {on} on the board, {off} off, {traps} {word} trap{trap_plural}{to_move}")
+}
+
+/// What the side to move must do this turn, when it is more than an ordinary play.
+fn duty(game: &Mur) -> Option<String> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let who = colour_name(game.to_move());
+    let word = game.ship_word();
+    match game.obligation() {
+        Obligation::None => None,
+        Obligation::TrapWithdrawal => {
+            let mut actions = Vec::new();
+            game.legal_actions(&mut actions);
+            let points: Vec<String> = actions
+                .first()
+                .map(|a| a.points().map(|p| p.to_string()).collect())
+                .unwrap_or_default();
+            Some(format!(
+                "{who} must withdraw {} (trapped)",
+                points.join(" and ")
+            ))
+        }
+        Obligation::RepeatWithdrawal => Some(format!(
+            "{who} must withdraw a {word} (the position repeated)"
+        )),
+        Obligation::Stagnation => Some(format!(
+            "{who} can neither place nor move: withdraw a {word}"
+        )),
+    }
+}
+
+fn colour_name(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Black => "Black",
+        Colour::White => "White",
+    }
+}
+
+fn colour_paint(colour: Colour) -> Paint {
+    match colour {
+        Colour::Black => Paint::First,
+        Colour::White => Paint::Second,
+    }
+}
+
+/// `B Black ship  W White ship  K kraken  [x] last move`.
+fn legend(game: &Mur, style: Style) -> String {
+    let word = game.ship_word();
+    let marker = if style.colour {
+        style.paint(" x ", &[Paint::Highlight])
+    } else {
+        "[x]".to_owned()
+    };
+    format!(
+        "{} Black {word}   {} White {word}   {} {}   {marker} last move",
+        style.paint("B", &[Paint::First]),
+        style.paint("W", &[Paint::Second]),
+        style.paint("K", &[Paint::Bold]),
+        game.kraken_word(),
+    )
+}
+
+/// The number of terminal columns a line takes, ANSI codes not counted.
+fn visible_width(line: &str) -> usize {
+    let mut width = 0;
+    let mut in_code = false;
+    for c in line.chars() {
+        match (in_code, c) {
+            (false, '\x1b') => in_code = true,
+            (true, 'm') => in_code = false,
+            (true, _) => {}
+            (false, _) => width += 1,
+        }
+    }
+    width
+}

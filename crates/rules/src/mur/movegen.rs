@@ -1,0 +1,395 @@
+//! Places and moves (mur §1.5–1.8): what each one does, and the one judgement that decides
+//! whether it is legal, shared by the generator and by [`crate::game::Game::check`].
+//!
+//! A candidate place or move is first carried out on a copy of the board ([`Board`] is two
+//! words and a byte), then judged on the result: traps, the kraken, eyes and the self-trap rule
+//! are all set operations on the board after the play. Nothing here allocates.
+
+use std::ops::ControlFlow;
+
+use super::actions::{Action, ActionKind};
+use super::board::{bits, enclosed_by, neighbours, spread, Board, Colour, Point, Points, ALL};
+use super::geometry::{walk, Direction};
+use super::position::{Mur, Obligation};
+use super::variant::MurVariant;
+
+/// The order the kraken always has (mur §1.4: delta).
+pub(crate) const KRAKEN_ORDER: u8 = 4;
+
+/// Why a place or move is illegal. Small and `Copy`, so the generator can use it freely; the
+/// words are made by [`super::legality`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Refusal {
+    /// A place with no ship off the board.
+    NoShipOffBoard,
+    /// A place on an occupied point.
+    Occupied(Point),
+    /// A move from a point without one of the mover's ships.
+    NoOwnShip(Point),
+    /// A direction that does not exist from that point.
+    NoSuchDirection(Point, Direction),
+    /// `blocked_paths`: the move passes over these occupied points.
+    Blocked(Points),
+    /// The move ends on its own start (mur §1.8 no-sustain, M15).
+    BackToStart(Point),
+    /// The landing point holds a piece of equal or higher order (mur §1.5).
+    TooWeak {
+        mover_order: u8,
+        target: Point,
+        target_order: u8,
+    },
+    /// The knock pushes a ship of the mover's colour into the vacated start (no-sustain, M8).
+    KnockSustains { target: Point, start: Point },
+    /// The mover's ship on this point ends trapped without justification (mur §1.7 rule 2).
+    SelfTrap(Point),
+    /// A ship (or the kraken, `kraken: true`) lands in an opposing eye without trapping an
+    /// opposing ship (mur §1.7 rule 3).
+    OpposingEye { point: Point, kraken: bool },
+    /// G1: the mover's ship fills his own eye without trapping an opposing ship.
+    OwnEye(Point),
+}
+
+/// What a legal place or move does.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Effect {
+    /// The board after the play.
+    pub after: Board,
+    /// Where the placed ship or the mover ends.
+    pub landing: u8,
+    /// The knocked piece's start (the landing point) and resting point, if a knock happened.
+    pub knocked_to: Option<u8>,
+    /// Whether the mover bounced before landing (a knock then goes the second direction).
+    pub bounced: bool,
+    /// The opponent's ships trapped after the play: the mover scores one per ship.
+    pub trapped_theirs: u32,
+    /// The mover's own ships trapped after the play (a mixed-traps position).
+    pub trapped_mine: u32,
+    /// Who scores a kraken trap this play completed.
+    pub kraken: Option<Colour>,
+}
+
+/// The facts about a position that every candidate of one turn shares.
+pub(crate) struct Context {
+    pub me: Colour,
+    pub board: Board,
+    /// The order (group size) of the piece on each point; 0 when empty, 4 for the kraken.
+    pub order: [u8; 25],
+    kraken_was_trapped: bool,
+    variant: MurVariant,
+}
+
+/// The size of every group of `ships`, written into `order`.
+#[inline]
+fn write_orders(ships: u32, order: &mut [u8; 25]) {
+    let mut rest = ships;
+    while rest != 0 {
+        let mut group = rest & rest.wrapping_neg();
+        loop {
+            let grown = (group | spread(group)) & ships;
+            if grown == group {
+                break;
+            }
+            group = grown;
+        }
+        let size = group.count_ones() as u8;
+        for p in bits(group) {
+            order[usize::from(p)] = size;
+        }
+        rest &= !group;
+    }
+}
+
+impl Context {
+    /// The context of the side to move in `game`.
+    #[inline]
+    pub fn new(game: &Mur) -> Context {
+        let board = game.board;
+        let mut order = [0; 25];
+        write_orders(board.ships[0], &mut order);
+        write_orders(board.ships[1], &mut order);
+        order[usize::from(board.kraken)] = KRAKEN_ORDER;
+        Context {
+            me: game.side,
+            board,
+            order,
+            kraken_was_trapped: board.kraken_trapped(game.variant.single_colour_kraken()),
+            variant: game.variant,
+        }
+    }
+
+    /// Whether the mover has a ship off the board.
+    #[inline(always)]
+    fn can_place(&self) -> bool {
+        self.board.ships[self.me.index()].count_ones() < 7
+    }
+
+    /// Placing a ship on `p`.
+    #[inline]
+    pub fn place(&self, p: Point) -> Result<Effect, Refusal> {
+        if !self.can_place() {
+            return Err(Refusal::NoShipOffBoard);
+        }
+        if self.board.occupied() & p.bit() != 0 {
+            return Err(Refusal::Occupied(p));
+        }
+        let mut after = self.board;
+        after.ships[self.me.index()] |= p.bit();
+        self.judge(after, p.0, p.bit(), None, false)
+    }
+
+    /// Moving the ship on `from` in `dir`, exactly its order (mur §1.5).
+    #[inline]
+    pub fn step(&self, from: Point, dir: Direction) -> Result<Effect, Refusal> {
+        let me = self.me.index();
+        if self.board.ships[me] & from.bit() == 0 {
+            return Err(Refusal::NoOwnShip(from));
+        }
+        let slot = dir.slot(from).ok_or(Refusal::NoSuchDirection(from, dir))?;
+        let order = self.order[usize::from(from.0)];
+        let w = walk(from.0, slot, order);
+        let others = self.board.occupied() & !from.bit();
+        if self.variant.blocked_paths && w.via & others != 0 {
+            return Err(Refusal::Blocked(Points(w.via & others)));
+        }
+        if w.land == from.0 {
+            return Err(Refusal::BackToStart(from));
+        }
+        let mut after = self.board;
+        after.ships[me] &= !from.bit();
+        let land = 1 << w.land;
+        if others & land == 0 {
+            after.ships[me] |= land;
+            return self.judge(after, w.land, land, None, w.bounced);
+        }
+        // mur §1.5: a knock needs a strictly higher order (a smaller number).
+        let target_order = self.order[usize::from(w.land)];
+        if order >= target_order {
+            return Err(Refusal::TooWeak {
+                mover_order: order,
+                target: Point(w.land),
+                target_order,
+            });
+        }
+        // The knocked piece passes over occupied points to the first empty one; the mover's
+        // start, now empty, lies on the path, so the walk always ends (no chain knocking).
+        let empty = ALL & !(others | land);
+        let rest = w
+            .knock
+            .iter()
+            .copied()
+            .find(|&q| empty & 1 << q != 0)
+            .unwrap_or(from.0);
+        let mut mine_landed = land;
+        if w.land == after.kraken {
+            after.kraken = rest;
+        } else {
+            let owner = usize::from(self.board.ships[1] & land != 0);
+            if owner == me && rest == from.0 {
+                return Err(Refusal::KnockSustains {
+                    target: Point(w.land),
+                    start: from,
+                });
+            }
+            after.ships[owner] = (after.ships[owner] & !land) | 1 << rest;
+            if owner == me {
+                mine_landed |= 1 << rest;
+            }
+        }
+        after.ships[me] |= land;
+        self.judge(after, w.land, mine_landed, Some(rest), w.bounced)
+    }
+
+    /// Judges the board `after` a place or move (mur §1.7): traps, the kraken, eyes and the
+    /// self-trap rule. `mine_landed` holds the points where the mover's ships arrived.
+    #[inline]
+    fn judge(
+        &self,
+        after: Board,
+        landing: u8,
+        mine_landed: u32,
+        knocked_to: Option<u8>,
+        bounced: bool,
+    ) -> Result<Effect, Refusal> {
+        let (me, them) = (self.me.index(), self.me.opponent().index());
+        let trapped_theirs = after.trapped(self.me.opponent());
+        let trapped_mine = after.trapped(self.me);
+        let kraken = self.kraken_credit(&after);
+        let effect = Effect {
+            after,
+            landing,
+            knocked_to,
+            bounced,
+            trapped_theirs,
+            trapped_mine,
+            kraken,
+        };
+        // Where the mover's ships arrived on points that were empty before the play: only
+        // these can have entered an eye (an eye is an empty point, mur §1.7).
+        let empty_before = !self.board.occupied();
+        let entered = mine_landed & empty_before;
+        if trapped_theirs != 0 {
+            // A trap of an opposing ship justifies every eye entry (a gouge). Under G1 it does
+            // not justify any other ship of the mover's left trapped, the mover itself standing
+            // where it knocked a piece off included: the seed allows a trapping knock only "as
+            // long as the knocked ship does not come to rest upon an intersection which traps
+            // one of player A's ships".
+            return match lowest(trapped_mine & !entered) {
+                Some(p) if self.variant.g1() && !self.kraken_excuses(kraken) => {
+                    Err(Refusal::SelfTrap(p))
+                }
+                _ => Ok(effect),
+            };
+        }
+        // No opposing ship is trapped. mur §1.7 rule 3: no ship of the mover's enters an
+        // opposing eye, and under G2 the kraken is not knocked into one either. An eye is an
+        // *empty* point whose neighbours are all ships of one colour (§1.7), judged before the
+        // play: a ship of his that arrived on a point empty before the play and is trapped now
+        // entered one. A mover trapped on the point it knocked a piece off entered no eye (the
+        // point was occupied); that is a self-trap, judged by rule 2 below.
+        if let Some(p) = lowest(trapped_mine & entered) {
+            return Err(Refusal::OpposingEye {
+                point: p,
+                kraken: false,
+            });
+        }
+        let kraken_moved = after.kraken != self.board.kraken;
+        if kraken_moved && !self.variant.g1() && neighbours(after.kraken) & !after.ships[them] == 0
+        {
+            return Err(Refusal::OpposingEye {
+                point: Point(after.kraken),
+                kraken: true,
+            });
+        }
+        if self.variant.g1() {
+            // G1: nor into one of his own eyes, judged like any eye on the board before the play
+            // (so a ship that steps into an eye it helped to close enters it).
+            let own_eyes = empty_before & enclosed_by(self.board.ships[me]);
+            if let Some(p) = lowest(mine_landed & own_eyes) {
+                return Err(Refusal::OwnEye(p));
+            }
+        }
+        match lowest(trapped_mine) {
+            Some(p) if !self.kraken_excuses(kraken) => Err(Refusal::SelfTrap(p)),
+            _ => Ok(effect),
+        }
+    }
+
+    /// Whether a kraken trap excuses trapping one's own ship (A7, option `kraken_self_trap`).
+    #[inline(always)]
+    fn kraken_excuses(&self, kraken: Option<Colour>) -> bool {
+        kraken.is_some() && self.variant.kraken_self_trap
+    }
+
+    /// Who scores the kraken trap this play completes, if it completes one: the mover (R-K1),
+    /// or with `kraken_trap=single-colour` the colour that surrounds it.
+    #[inline(always)]
+    fn kraken_credit(&self, after: &Board) -> Option<Colour> {
+        let single = self.variant.single_colour_kraken();
+        if self.kraken_was_trapped || !after.kraken_trapped(single) {
+            return None;
+        }
+        if !single {
+            return Some(self.me);
+        }
+        let around = neighbours(after.kraken);
+        Some(if around & !after.ships[0] == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        })
+    }
+
+    /// Calls `f` with every legal place, then every legal move, until `f` breaks.
+    #[inline]
+    pub fn for_each_play(&self, mut f: impl FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
+        if self.can_place() {
+            for p in bits(ALL & !self.board.occupied()) {
+                if self.place(Point(p)).is_ok() {
+                    f(Action::place(Point(p)))?;
+                }
+            }
+        }
+        for from in bits(self.board.ships[self.me.index()]) {
+            let from = Point(from);
+            for &dir in Direction::from_point(from) {
+                if self.step(from, dir).is_ok() {
+                    f(Action::step(from, dir))?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether any place or move is legal.
+    #[inline]
+    pub fn any_play(&self) -> bool {
+        self.for_each_play(|_| ControlFlow::Break(())).is_break()
+    }
+}
+
+/// The lowest point of a set.
+#[inline(always)]
+fn lowest(set: u32) -> Option<Point> {
+    (set != 0).then(|| Point(set.trailing_zeros() as u8))
+}
+
+impl Mur {
+    /// The order of the piece on `p`: its group's size for a ship, 4 for the kraken, 0 when
+    /// empty (mur §1.4).
+    pub fn order(&self, p: Point) -> u8 {
+        Context::new(self).order[usize::from(p.0)]
+    }
+
+    /// Where a move would land, by geometry alone (the ship's order and the bounce), whether or
+    /// not it is legal; `None` for other actions, an empty start point or a direction that does
+    /// not exist there. For highlighting.
+    pub fn landing(&self, action: Action) -> Option<Point> {
+        let ActionKind::Move(from, dir) = action.kind() else {
+            return None;
+        };
+        let order = self.order(from);
+        let slot = dir.slot(from)?;
+        (order > 0 && self.board.kraken != from.0).then(|| Point(walk(from.0, slot, order).land))
+    }
+
+    /// The obligation of the side to move (mur §1.6), in priority order: trap withdrawal,
+    /// repeat withdrawal (lapsing with no ship on the board), otherwise place or move, and
+    /// stagnation when no place or move is legal.
+    pub fn obligation(&self) -> Obligation {
+        let me = self.side.index();
+        if self.board.trapped(self.side) != 0 {
+            Obligation::TrapWithdrawal
+        } else if self.repeat_due[me] && self.board.ships[me] != 0 {
+            Obligation::RepeatWithdrawal
+        } else if Context::new(self).any_play() {
+            Obligation::None
+        } else {
+            Obligation::Stagnation
+        }
+    }
+
+    /// Calls `f` with every legal action of the side to move, in a fixed order: the trap
+    /// withdrawal alone; or one withdrawal per ship on the board (repeat duty, stagnation); or
+    /// the places (by point) and then the moves (by point and direction).
+    pub(crate) fn generate(&self, mut f: impl FnMut(Action)) {
+        let me = self.side.index();
+        let trapped = self.board.trapped(self.side);
+        if trapped != 0 {
+            return f(Action::withdraw(Points(trapped)));
+        }
+        let mine = self.board.ships[me];
+        let mut any = false;
+        if !(self.repeat_due[me] && mine != 0) {
+            let _ = Context::new(self).for_each_play(|a| {
+                any = true;
+                f(a);
+                ControlFlow::Continue(())
+            });
+        }
+        if !any {
+            for p in bits(mine) {
+                f(Action::withdraw(Points(1 << p)));
+            }
+        }
+    }
+}
