@@ -105,10 +105,13 @@ pub enum MurEvent {
         /// Who repeated.
         colour: Colour,
     },
-    /// A repeat withdrawal was owed but the player had no ship on the board.
+    /// A repeat withdrawal was owed but lapsed: the player had no ship on the board, or a trap
+    /// withdrawal took the turn it was owed for.
     RepeatLapsed {
         /// Who owed it.
         colour: Colour,
+        /// True when a trap withdrawal took the turn; false when no ship was on the board.
+        by_trap_withdrawal: bool,
     },
     /// A game ended.
     GameEnded {
@@ -251,7 +254,14 @@ impl fmt::Display for MurEvent {
                 "{colour} repeated a position: {} must withdraw a ship",
                 colour.opponent()
             ),
-            MurEvent::RepeatLapsed { colour } => {
+            MurEvent::RepeatLapsed {
+                colour,
+                by_trap_withdrawal: true,
+            } => write!(
+                f,
+                "{colour}'s repeat withdrawal lapses: the trap withdrawal took the turn"
+            ),
+            MurEvent::RepeatLapsed { colour, .. } => {
                 write!(
                     f,
                     "{colour} owes a repeat withdrawal but has no ship on the board"

@@ -34,8 +34,8 @@
 //! * **Turn** (§1.6). One action per turn, never a pass, in this priority:
 //!   1. *trap withdrawal*: a player with trapped ships withdraws **all** of them in one action;
 //!   2. *repeat withdrawal*: if the opponent's play repeated a position, withdraw one ship of
-//!      one's choice (no score); the duty lapses with no ship on the board, and waits out a trap
-//!      withdrawal that comes first;
+//!      one's choice (no score); the duty lapses with no ship on the board, or when a trap
+//!      withdrawal, which comes first, takes the turn it was owed for;
 //!   3. otherwise *place* an off-board ship on an empty point, or *move* a ship;
 //!   4. with no legal place or move, *stagnation*: withdraw one ship of one's choice.
 //! * **Moves** (§1.5). A ship moves exactly its order, either around its ring (`+` clockwise, `-`
@@ -55,17 +55,19 @@
 //!   and is safe. The kraken is trapped when every neighbour holds a ship of either colour
 //!   (R-K1), credited to the player who made the play; with `kraken_trap=single-colour`, all of
 //!   one colour, credited to that colour. Only a trap that was not there before the play counts.
-//!   An *eye* of colour X is a point whose neighbours are all X ships; a piece *enters* an eye
-//!   when a play leaves it on such a point.
+//!   An *eye* of colour X is an empty point whose neighbours are all X ships; a piece *enters*
+//!   an eye when a play leaves it on a point that was an eye before the play (so a ship landing
+//!   where it knocked a piece off enters none).
 //! * **Legality of a place or move by P against Q** (§1.7, G2). Let `T_Q` and `T_P` be the ships
 //!   of each side trapped after the play and `K` a new kraken trap.
-//!   * A P ship that a play leaves trapped (it entered a Q eye), or the kraken knocked into a Q
-//!     eye, needs `T_Q` non-empty (rule 3, the opposing-eye rule).
-//!   * Any other trapped P ship (a self-trap by a knock) needs `T_Q` non-empty or `K` (rule 2;
-//!     `kraken_self_trap=off` removes the `K` excuse, A7).
+//!   * A P ship that enters a Q eye, or the kraken knocked into a Q eye, needs `T_Q` non-empty
+//!     (rule 3, the opposing-eye rule).
+//!   * Any other trapped P ship (a self-trap by a knock, the mover included when the knocked
+//!     piece surrounds it) needs `T_Q` non-empty or `K` (rule 2; `kraken_self_trap=off` removes
+//!     the `K` excuse, A7).
 //!   * Under **G1** (`rules=g1`, the seed text): a P ship entering *any* eye, his own included,
-//!     needs `T_Q`; a P ship trapped without having entered (a knocked Q ship completing the
-//!     trap) is always illegal (excused only by `K`); the kraken may enter a Q eye freely.
+//!     needs `T_Q`; a P ship trapped without having entered an eye (a knocked piece completing
+//!     the trap) is always illegal (excused only by `K`); the kraken may enter a Q eye freely.
 //! * **Scoring**. P scores one ship trap per ship of `T_Q` (a double trap scores 2), and wins
 //!   the game by a new kraken trap or by reaching 3 ship traps (2 → 4 with a double). If both
 //!   happen and the kraken trap is credited to Q (single-colour only), P's third trap wins. In a

@@ -82,7 +82,10 @@ impl Mur {
         if self.repeat_due[me.index()] {
             // mur §1.6: the repeat duty lapses when the player has no ship on the board.
             self.repeat_due[me.index()] = false;
-            events.emit(MurEvent::RepeatLapsed { colour: me });
+            events.emit(MurEvent::RepeatLapsed {
+                colour: me,
+                by_trap_withdrawal: false,
+            });
         }
         let tally = self.traps[me.index()];
         let end = match effect.kraken {
@@ -105,8 +108,14 @@ impl Mur {
         } else {
             Withdrawal::Stagnation
         };
-        if why != Withdrawal::Trap {
-            self.repeat_due[me.index()] = false;
+        // mur §1.6: the duty is owed for the turn right after the repeat ("the opponent's last
+        // play created an immediate repeat"); when a trap withdrawal, which comes first, takes
+        // that turn, the duty lapses with it.
+        if std::mem::take(&mut self.repeat_due[me.index()]) && why == Withdrawal::Trap {
+            events.emit(MurEvent::RepeatLapsed {
+                colour: me,
+                by_trap_withdrawal: true,
+            });
         }
         let before = self.board.key();
         self.board.ships[me.index()] = mine & !points.0;

@@ -86,7 +86,8 @@ pub struct Mur {
     pub(crate) side: Colour,
     /// Ship traps scored in the current game, per colour.
     pub(crate) traps: [u8; 2],
-    /// Which colours owe a repeat withdrawal on their next turn that is not a trap withdrawal.
+    /// Which colours owe a repeat withdrawal on their next turn (it lapses if that turn is a trap
+    /// withdrawal, or if they have no ship on the board).
     pub(crate) repeat_due: [bool; 2],
     /// The game in the set, 1..=6.
     pub(crate) game: u8,

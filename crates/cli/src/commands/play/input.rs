@@ -43,10 +43,11 @@ pub fn parse(line: &str) -> Input {
     }
 }
 
-/// The help text; `example` is a legal action to show the notation.
-pub fn help(example: Option<&str>) -> String {
+/// The help text; `example` is a legal action to show the notation, `resign` the game's
+/// resignation action where the rules have one (Mur: resigning the set).
+pub fn help(example: Option<&str>, resign: Option<&str>) -> String {
     let example = example.map(|e| format!(", e.g. {e}")).unwrap_or_default();
-    [
+    let mut lines = vec![
         "Commands:".to_owned(),
         format!("  MOVE          play a move in the game's notation{example}"),
         "  ? or moves    list the legal moves".to_owned(),
@@ -55,8 +56,14 @@ pub fn help(example: Option<&str>) -> String {
         "  position      print the position text".to_owned(),
         "  help          show this help".to_owned(),
         "  quit or exit  leave the game".to_owned(),
-    ]
-    .join("\n")
+    ];
+    if let Some(resign) = resign {
+        lines.insert(
+            3,
+            format!("  {resign:<13} resign, as the rules allow (not listed among the moves)"),
+        );
+    }
+    lines.join("\n")
 }
 
 #[cfg(test)]

@@ -155,7 +155,12 @@ impl<R: BufRead, W: Write> Ui<R, W> {
             Input::Nothing => {}
             Input::Help => {
                 let example = sorted_actions(session.game()).into_iter().next();
-                writeln!(self.out, "{}", input::help(example.as_deref()))?;
+                let resign = session.game().resignation();
+                writeln!(
+                    self.out,
+                    "{}",
+                    input::help(example.as_deref(), resign.as_deref())
+                )?;
             }
             Input::Moves if over => writeln!(self.out, "The game is over: no moves.")?,
             Input::Moves => self.list_moves(session)?,

@@ -65,12 +65,24 @@ fn the_repeat_duty_lapses_when_the_player_has_no_ship_on_the_board() {
 }
 
 #[test]
-fn a_trap_withdrawal_comes_before_a_repeat_withdrawal_which_then_waits_a_turn() {
+fn a_trap_withdrawal_takes_the_turn_a_repeat_withdrawal_was_owed_for() {
+    // mur §1.6: the duty is owed when "the opponent's last play created an immediate repeat";
+    // a trap withdrawal comes first and takes that turn, and the duty lapses with it.
     let game = with("game", "h3 b3 a2", "a3 c1", "C", "W 0-0 repeat:W");
     assert_eq!(game.obligation(), Obligation::TrapWithdrawal);
-    let next = after(&game, &["^a3", "*e3"]);
-    assert_eq!(next.obligation(), Obligation::RepeatWithdrawal);
-    assert_eq!(legal(&next), ["^c1"]);
+    let mut next = game.clone();
+    let events = play(&mut next, &["^a3"]);
+    assert!(
+        rules(&events).contains(&"mur:1.6 repeat duty lapses"),
+        "{events:?}"
+    );
+    let next = after(&next, &["*e3"]);
+    assert_eq!(next.obligation(), Obligation::None);
+    assert!(
+        legal(&next).len() > 1,
+        "White plays freely: {:?}",
+        legal(&next)
+    );
 }
 
 /// Black's eta on ring 3 is blocked by the kraken on h3 and White's eta on ring 2.
