@@ -78,6 +78,6 @@ fn unreadable_records_and_files_fail_cleanly() {
         "{}",
         run.stderr
     );
-    let run = muster_with_input(&["replay", "-"], "[Game \"mur\"]\n");
+    let run = muster_with_input(&["replay", "-"], "[Game \"mutou\"]\n");
     assert!(run.stderr.contains("not playable yet"), "{}", run.stderr);
 }

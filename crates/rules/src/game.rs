@@ -95,6 +95,22 @@ pub struct GameInfo {
     pub has_hidden_information: bool,
 }
 
+impl GameInfo {
+    /// Whether the game can be played by `seats` seats; the error names the range.
+    pub fn check_seats(&self, seats: usize) -> Result<(), SetupError> {
+        if (self.min_seats..=self.max_seats).contains(&seats) {
+            Ok(())
+        } else {
+            Err(SetupError::Seats {
+                game: self.id,
+                min: self.min_seats,
+                max: self.max_seats,
+                asked: seats,
+            })
+        }
+    }
+}
+
 /// A reference into the project's rules specification, e.g. `murus-gallicus:2.2 sacrifice`.
 ///
 /// User interfaces show it to explain why something happened.

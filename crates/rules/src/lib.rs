@@ -39,6 +39,7 @@ pub mod any;
 pub mod conformance;
 pub mod error;
 pub mod game;
+pub mod hash;
 pub mod mur;
 pub mod murus_gallicus;
 pub mod perft;

@@ -71,3 +71,13 @@ fn murus_gallicus_abstractplay_playthrough() {
         400
     ));
 }
+
+#[test]
+fn mur_single_game_playthrough() {
+    insta::assert_snapshot!(playthrough(GameId::Mur, "game", 21, 400));
+}
+
+#[test]
+fn mur_set_playthrough_with_clean_ups_between_games() {
+    insta::assert_snapshot!(playthrough(GameId::Mur, "set", 22, 400));
+}

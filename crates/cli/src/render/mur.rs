@@ -3,11 +3,17 @@
 //! tallies and what the side to move must do.
 //!
 //! ```text
-//!             a                                 Game 1 of 6, set 1 of 2
-//!     h3----------a3----------b3                Black: 7 ships off the board, to move
-//!     | \          |          / |
-//!     |  \         |         /  |
-//!     |   h2------a2------b2    |
+//!    h                    a                    b
+//!       B-----------------W-----------------B      Game 1 of 6, set 1 of 2
+//!       | \               |               / |      Black: 3 on the board, 4 off, 1 ship trap
+//!       |   \             |             /   |      White: 1 on the board, 6 off, 0 ship traps, to move
+//!       |    h2----------[B]---------b2     |      Games won in this set: Black 0, White 0
+//!       |     | \         |         / |     |      Sets won: Black 0, White 0
+//!       |     |   \       |       /   |     |
+//!       |     |    h1----a1----b1     |     |      White must withdraw a3 (trapped)
+//!       |     |     | \   |   / |     |     |
+//!       |     |     |   \ | /   |     |     |
+//!    g g3----g2----g1-----K----c1----c2----c3  c
 //! ```
 //!
 //! Black ships are `B`, White ships `W`, the kraken `K`. The points the last action named are
@@ -171,7 +177,8 @@ pub fn draw(game: &Mur, last: Option<&str>, style: Style) -> String {
     for (i, line) in board.iter().enumerate() {
         out.push_str(LEFT);
         out.push_str(line);
-        if let Some(note) = panel.get(i.wrapping_sub(1)).filter(|_| i >= 1) {
+        let note = i.checked_sub(1).and_then(|k| panel.get(k));
+        if let Some(note) = note.filter(|n| !n.is_empty()) {
             let visible = visible_width(line);
             out.push_str(&" ".repeat(WIDTH.saturating_sub(visible) + 2));
             out.push_str(note);

@@ -233,6 +233,7 @@ fn many_random_games_agree_with_the_reference_model() {
             RefLength::Set | RefLength::Match => (150, 3_000),
         };
         let compared = walk(setting, 1_000 + i as u64, games, max_plies);
+        eprintln!("[{}] {compared} positions agree", setting.variant);
         assert!(
             compared > 20_000,
             "[{}] only {compared} positions",

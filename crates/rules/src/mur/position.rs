@@ -6,6 +6,7 @@ use super::events::MurEvent;
 use super::variant::{Edition, Length, MurVariant, RepeatScope};
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
 use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat};
+use crate::hash::mix;
 
 /// What the side to move must do this turn (mur §1.6), in priority order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -250,15 +251,6 @@ impl Mur {
     }
 }
 
-/// The 64-bit finaliser of SplitMix64: a bijection that mixes every input bit into every output
-/// bit.
-#[inline(always)]
-pub(crate) fn mix(x: u64) -> u64 {
-    let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
 impl Mur {
     /// Everything Eq compares except the variant (held fixed by callers), mixed into 64 bits.
     pub(crate) fn compute_hash(&self) -> u64 {
@@ -323,14 +315,7 @@ impl Game for Mur {
 
     /// The start: the kraken on the centre, 7 ships off the board each, Black to play.
     fn new(variant: &MurVariant, seats: usize) -> Result<Self, SetupError> {
-        if seats != 2 {
-            return Err(SetupError::Seats {
-                game: Self::INFO.id,
-                min: 2,
-                max: 2,
-                asked: seats,
-            });
-        }
+        Self::INFO.check_seats(seats)?;
         Ok(Mur::start(variant))
     }
 

@@ -11,6 +11,7 @@ use super::movegen::{Mover, Opening};
 use super::variant::MurusVariant;
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
 use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat};
+use crate::hash::mix;
 
 /// A Murus Gallicus position under one variant: the stones, the side to move and the number of
 /// plies played.
@@ -335,15 +336,6 @@ impl MurusGallicus {
     }
 }
 
-/// The 64-bit finaliser of SplitMix64: a bijection that mixes every input bit into every output
-/// bit.
-#[inline(always)]
-fn mix(x: u64) -> u64 {
-    let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
 impl Game for MurusGallicus {
     type Action = Action;
     type Variant = MurusVariant;
@@ -363,15 +355,7 @@ impl Game for MurusGallicus {
 
     /// The start: a tower on every cell of each home row, Light to move, ply 0.
     fn new(variant: &MurusVariant, seats: usize) -> Result<Self, SetupError> {
-        if seats != 2 {
-            let info = Self::INFO;
-            return Err(SetupError::Seats {
-                game: info.id,
-                min: 2,
-                max: 2,
-                asked: seats,
-            });
-        }
+        Self::INFO.check_seats(seats)?;
         let mut game = MurusGallicus {
             stones: Stones::default(),
             ply: 0,
