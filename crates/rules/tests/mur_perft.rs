@@ -3,9 +3,12 @@
 //! Sources of the numbers:
 //! * 24 and 552 (depths 1–2 from the start, default rules) are the rules specification's (§1.11);
 //!   depth 3 (14 088 = 24·23·22 placements + 1 944 alpha moves) was also counted by hand;
-//! * every other count comes from this implementation alone and **awaits confirmation by the
-//!   independent reference model** (`mur::reference`) that the lead is wiring into a
-//!   cross-check. Until then they guard against regressions, not against misreadings.
+//! * depths 1–5 from the start under the default rules, `rules=g1` and `blocked_paths=on` were
+//!   also reached by the independent reference model (`mur::reference`, written apart from this
+//!   implementation from the same specification; `mur::cross`, depths 4–5 `#[ignore]`d);
+//! * the middle-game table (`tests/data/mur-middle-games.txt`) is confirmed by the reference
+//!   model too (depths 1–3 in the normal suite, 4–5 ignored);
+//! * depths 6 and 7 come from this implementation alone: they guard against regressions.
 //!
 //! The first plies agree across most options because they need a position the option touches:
 //! `blocked_paths` first differs at depth 5 (a pair passing over a piece), `rules=g1` and

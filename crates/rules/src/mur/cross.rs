@@ -244,8 +244,11 @@ fn many_random_games_agree_with_the_reference_model() {
 
 /// Perft over the reference model: action paths of length `depth`.
 fn reference_perft(game: &RefMur, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => return 1,
+        // The last ply is counted from the reference's own list, as the main perft does.
+        1 => return game.legal().len() as u64,
+        _ => {}
     }
     game.legal()
         .iter()
