@@ -69,3 +69,50 @@ fn one_character_corruptions_of_a_position_are_handled() {
         }
     }
 }
+
+/// Strings built from the characters of Mur's notation and position text.
+fn mur_like() -> impl Strategy<Value = String> {
+    proptest::string::string_regex("[a-hC0-9BWK./ ^*+\\-io=#{}:,a-z]{0,48}").expect("valid regex")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn mur_action_texts_never_panic(text in mur_like()) {
+        let mut game = AnyGame::new(GameId::Mur, "match", None).expect("start");
+        let _ = game.apply("*a1");
+        let _ = game.apply(&text);
+    }
+
+    #[test]
+    fn mur_position_texts_never_panic(text in mur_like()) {
+        for variant in ["game", "match", "set repeat_scope=whole_game ply_cap=50"] {
+            if let Ok(game) = AnyGame::from_position(GameId::Mur, variant, &text) {
+                let again = AnyGame::from_position(GameId::Mur, variant, &game.position_text());
+                prop_assert_eq!(again.as_ref(), Ok(&game));
+            }
+        }
+    }
+
+    #[test]
+    fn mur_positions_with_a_corrupted_field_never_panic(
+        field in 0usize..7,
+        junk in "[a-zA-Z0-9:,.\\-/]{0,30}",
+    ) {
+        let text = MUR_POSITION;
+        let mut fields: Vec<&str> = text.split(' ').collect();
+        fields[field] = &junk;
+        let corrupt = fields.join(" ");
+        let _ = AnyGame::from_position(GameId::Mur, "match", &corrupt);
+    }
+}
+
+/// A Mur position with every kind of field: board, side, tallies, game, set tallies, history.
+const MUR_POSITION: &str = "K/.B.W..../..W...../BW.....B B 0-0 game:3 won:1-1 matchwon:1-1 history:KB...W.....W.....B......B,KB...W.....W.....BW.....B,K.B..W.....W.....BW.....B";
+
+#[test]
+fn the_mur_position_the_corruptions_start_from_reads() {
+    let game = AnyGame::from_position(GameId::Mur, "match", MUR_POSITION);
+    assert!(game.is_ok(), "{game:?}");
+}
