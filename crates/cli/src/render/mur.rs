@@ -39,18 +39,6 @@ const WIDTH: usize = 2 * RINGS * UX + 2 * PAD_X + 1;
 const HEIGHT: usize = 2 * RINGS * UY + 2 * PAD_Y + 1;
 const LEFT: &str = "  ";
 
-/// The unit step of each spoke, a (north) to h (north-west), clockwise; y grows downward.
-const SPOKES: [(isize, isize); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
-
 /// A character of the drawing with its paint.
 #[derive(Clone)]
 struct Glyph {
@@ -127,7 +115,8 @@ fn place(point: Point) -> (usize, usize) {
     let Some(spoke) = point.spoke() else {
         return centre;
     };
-    let (sx, sy) = SPOKES[usize::from(spoke)];
+    let (sx, sy) = Point::compass(spoke);
+    let (sx, sy) = (isize::from(sx), isize::from(sy));
     let ring = point.ring() as isize;
     let x = centre.0 as isize + sx * ring * UX as isize;
     let y = centre.1 as isize + sy * ring * UY as isize;
@@ -164,7 +153,8 @@ pub fn draw(game: &Mur, last: Option<&str>, style: Style) -> String {
         draw_point(&mut canvas, game, point, marked.contains(&point), style);
     }
     for spoke in 0..8u8 {
-        let (sx, sy) = SPOKES[usize::from(spoke)];
+        let (sx, sy) = Point::compass(spoke);
+        let (sx, sy) = (isize::from(sx), isize::from(sy));
         let (x, y) = place(Point::CENTRE);
         let x = x as isize + sx * (RINGS * UX + 3) as isize;
         let y = y as isize + sy * (RINGS * UY + 1) as isize;

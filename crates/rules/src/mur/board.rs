@@ -140,6 +140,22 @@ impl Point {
         (self.0 != 0).then(|| (self.0 - 1) % 8)
     }
 
+    /// The unit step of spoke `spoke` (0 = a) on a map with north up: x grows east, y south.
+    /// Spoke a points north and the letters run clockwise. For drawing boards.
+    pub fn compass(spoke: u8) -> (i8, i8) {
+        const STEPS: [(i8, i8); 8] = [
+            (0, -1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+        ];
+        STEPS[usize::from(spoke % 8)]
+    }
+
     /// Every point in index order: `C`, `a1`…`h1`, `a2`…`h2`, `a3`…`h3`.
     pub fn all() -> impl Iterator<Item = Point> {
         (0..POINT_COUNT as u8).map(Point)

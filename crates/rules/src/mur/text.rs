@@ -214,7 +214,8 @@ impl Mur {
             grid[y][x] = glyph(&self.board, p);
         }
         for s in 0..8u8 {
-            let (dx, dy) = SPOKE_VECTORS[usize::from(s)];
+            let (dx, dy) = Point::compass(s);
+            let (dx, dy) = (i32::from(dx), i32::from(dy));
             let (x, y) = ((18 + 4 * dx * 4) as usize, (8 + 2 * dy * 4) as usize);
             grid[y][x] = char::from(b'a' + s);
         }
@@ -278,22 +279,10 @@ const LABELS: [&str; 10] = [
     "repeat", "game", "set", "won", "settraps", "sets", "matchwon", "ply", "history", "over",
 ];
 
-/// The unit vector of each spoke on the picture (x right, y down): a = north, clockwise.
-const SPOKE_VECTORS: [(i32, i32); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
-
 /// Where a point sits on the picture's character grid: 4 columns and 2 rows per unit.
 fn grid_xy(p: Point) -> (usize, usize) {
-    let (dx, dy) = p.spoke().map_or((0, 0), |s| SPOKE_VECTORS[usize::from(s)]);
-    let r = i32::from(p.ring());
+    let (dx, dy) = p.spoke().map_or((0, 0), Point::compass);
+    let (dx, dy, r) = (i32::from(dx), i32::from(dy), i32::from(p.ring()));
     ((18 + 4 * dx * r) as usize, (8 + 2 * dy * r) as usize)
 }
 
