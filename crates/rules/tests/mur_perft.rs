@@ -18,28 +18,16 @@
 //! Fast depths run in the normal suite; deep ones are `#[ignore]`d (`cargo test --release -p
 //! muster-rules --test mur_perft -- --ignored`; depth 7 takes about two minutes).
 
+mod common;
+
+use common::assert_table;
 use muster_rules::game::Game;
 use muster_rules::mur::{Mur, MurVariant};
-use muster_rules::perft::perft;
 use muster_rules::variant::Variant;
 
 /// The start of the variant named by `text` (a preset and overrides).
 fn start(text: &str) -> Mur {
     Mur::new(&MurVariant::parse_text(text).unwrap(), 2).unwrap()
-}
-
-/// Checks `counts[d - 1]` for every depth `d` from `from` to `to`.
-fn assert_table(game: &Mur, counts: &[u64], from: u32, to: u32) {
-    for depth in from..=to {
-        let expected = counts[depth as usize - 1];
-        assert_eq!(
-            perft(game, depth),
-            expected,
-            "{} [{}] depth {depth}",
-            game.position_text(),
-            game.variant().text()
-        );
-    }
 }
 
 // Depth:               1    2      3        4          5            6              7

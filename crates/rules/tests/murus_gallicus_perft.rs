@@ -9,9 +9,11 @@
 //! Fast depths run in the normal suite; deep ones are `#[ignore]`d (`cargo test --release -p
 //! muster-rules --test murus_gallicus_perft -- --ignored`).
 
+mod common;
+
+use common::assert_table;
 use muster_rules::game::Game;
 use muster_rules::murus_gallicus::{MurusGallicus, MurusVariant};
-use muster_rules::perft::perft;
 use muster_rules::variant::Variant;
 
 /// The start of the variant named by `text` (a preset and overrides).
@@ -22,19 +24,6 @@ fn start(text: &str) -> MurusGallicus {
 /// A position of the variant named by `variant`.
 fn position(variant: &str, text: &str) -> MurusGallicus {
     MurusGallicus::from_position(&MurusVariant::parse_text(variant).unwrap(), text).unwrap()
-}
-
-/// Checks `counts[d - 1]` for every depth `d` from `from` to `to`.
-fn assert_table(game: &MurusGallicus, counts: &[u64], from: u32, to: u32) {
-    for depth in from..=to {
-        let expected = counts[depth as usize - 1];
-        assert_eq!(
-            perft(game, depth),
-            expected,
-            "{} depth {depth}",
-            game.position_text()
-        );
-    }
 }
 
 // Depth:            1    2       3          4           5            6            7
