@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
 use crate::game::{Actor, Game, GameEvent, GameInfo, Outcome, Seat};
+use crate::mu::Mu;
 use crate::mur::Mur;
 use crate::murus_gallicus::MurusGallicus;
 use crate::playout::{self, Buffers, PlayoutStats};
@@ -72,6 +73,10 @@ macro_rules! with_game_type {
                 type $G = Mur;
                 $body
             }
+            GameId::Mu => {
+                type $G = Mu;
+                $body
+            }
             other => Err(AnyError::NotImplemented(other.name())),
         }
     };
@@ -83,6 +88,7 @@ macro_rules! each_game {
         match $any {
             AnyGame::MurusGallicus($g) => $body,
             AnyGame::Mur($g) => $body,
+            AnyGame::Mu($g) => $body,
         }
     };
 }
@@ -149,6 +155,7 @@ impl GameId {
         match self {
             GameId::MurusGallicus => Ok(include_str!("../../../docs/rules/murus-gallicus.md")),
             GameId::Mur => Ok(include_str!("../../../docs/rules/mur.md")),
+            GameId::Mu => Ok(include_str!("../../../docs/rules/mu.md")),
             other => Err(AnyError::NotImplemented(other.name())),
         }
     }
@@ -188,6 +195,8 @@ pub enum AnyGame {
     MurusGallicus(MurusGallicus),
     /// Mur.
     Mur(Mur),
+    /// Mu.
+    Mu(Mu),
 }
 
 /// One event, as text, with the rule that caused it.
@@ -244,6 +253,7 @@ impl AnyGame {
         match self {
             AnyGame::MurusGallicus(_) => GameId::MurusGallicus,
             AnyGame::Mur(_) => GameId::Mur,
+            AnyGame::Mu(_) => GameId::Mu,
         }
     }
 
@@ -408,6 +418,14 @@ impl AnyGame {
         }
     }
 
+    /// The Mu position inside, if this is one.
+    pub fn as_mu(&self) -> Option<&Mu> {
+        match self {
+            AnyGame::Mu(g) => Some(g),
+            _ => None,
+        }
+    }
+
     /// The Mur position inside, if this is one.
     pub fn as_mur(&self) -> Option<&Mur> {
         match self {
@@ -424,6 +442,12 @@ fn info_of<G: Game>(_: &G) -> GameInfo {
 impl From<MurusGallicus> for AnyGame {
     fn from(game: MurusGallicus) -> Self {
         AnyGame::MurusGallicus(game)
+    }
+}
+
+impl From<Mu> for AnyGame {
+    fn from(game: Mu) -> Self {
+        AnyGame::Mu(game)
     }
 }
 

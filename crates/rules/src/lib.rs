@@ -40,6 +40,7 @@ pub mod conformance;
 pub mod error;
 pub mod game;
 pub mod hash;
+pub mod mu;
 pub mod mur;
 pub mod murus_gallicus;
 pub mod perft;

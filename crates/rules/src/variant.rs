@@ -170,3 +170,44 @@ pub fn parse_switch(key: &str, value: &str) -> Result<bool, VariantError> {
 pub fn switch_text(on: bool) -> String {
     if on { "on" } else { "off" }.to_owned()
 }
+
+/// Reads a ply cap: `off`, or a positive number of plies (a project option, never a rule).
+pub fn parse_ply_cap(value: &str) -> Result<Option<u32>, VariantError> {
+    if value == "off" {
+        return Ok(None);
+    }
+    match value.parse::<u32>() {
+        Ok(n) if n > 0 && n.to_string() == value => Ok(Some(n)),
+        _ => Err(bad_value(
+            "ply_cap",
+            value,
+            "off or a positive number of plies",
+        )),
+    }
+}
+
+/// Writes a ply cap.
+pub fn ply_cap_text(cap: Option<u32>) -> String {
+    cap.map_or_else(|| "off".to_owned(), |n| n.to_string())
+}
+
+/// Reads the value of an option whose values are the names in `table`; the error lists them.
+pub fn pick<T: Copy>(key: &str, value: &str, table: &[(&str, T)]) -> Result<T, VariantError> {
+    table
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(value))
+        .map(|&(_, v)| v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            bad_value(key, value, &names.join(" or "))
+        })
+}
+
+/// The name of `value` in `table` (the inverse of [`pick`]).
+pub fn name_in<T: PartialEq>(value: &T, table: &[(&'static str, T)]) -> String {
+    table
+        .iter()
+        .find(|(_, v)| v == value)
+        .map_or("?", |(n, _)| n)
+        .to_owned()
+}

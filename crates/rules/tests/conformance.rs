@@ -53,7 +53,7 @@ fn murus_gallicus_option_combinations_pass_the_battery() {
 
 #[test]
 fn games_not_yet_written_say_so_instead_of_failing_strangely() {
-    for id in [GameId::Mu, GameId::MuTou] {
+    for id in [GameId::MuTou] {
         let err = muster_rules::AnyGame::new(id, "", None).expect_err("not playable yet");
         assert_eq!(err, AnyError::NotImplemented(id.name()));
     }
@@ -72,5 +72,20 @@ fn mur_option_combinations_pass_the_battery() {
         "match ply_cap=60",
     ] {
         battery(GameId::Mur, variant, 10);
+    }
+}
+
+#[test]
+fn mu_option_combinations_pass_the_battery() {
+    for variant in [
+        "levis start=t3",
+        "levis start=random seed=3 segments=3",
+        "velox start=duel",
+        "multi start=arena trim_timing=end-of-turn",
+        "multi start=t3 one_move_per_piece=on access=wall-only",
+        "arena start=random seed=11 order=canonical ply_cap=60",
+        "levis segments=2 ply_cap=40",
+    ] {
+        battery(GameId::Mu, variant, 6);
     }
 }

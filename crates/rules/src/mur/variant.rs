@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::VariantError;
-use crate::variant::{bad_value, parse_switch, switch_text, unknown_option, OptionInfo};
+use crate::variant::{bad_value, parse_ply_cap, parse_switch, switch_text, unknown_option, OptionInfo};
 use crate::variant::{Preset, Variant};
 
 /// How much is played before the result (mur §1.9).
@@ -324,20 +324,5 @@ impl Variant for MurVariant {
             _ => return None,
         };
         Some(text)
-    }
-}
-
-/// `off`, or a positive number of plies.
-fn parse_ply_cap(value: &str) -> Result<Option<u32>, VariantError> {
-    if value == "off" {
-        return Ok(None);
-    }
-    match value.parse::<u32>() {
-        Ok(n) if n > 0 && n.to_string() == value => Ok(Some(n)),
-        _ => Err(bad_value(
-            "ply_cap",
-            value,
-            "off or a positive number of plies",
-        )),
     }
 }

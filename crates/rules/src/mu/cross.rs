@@ -1,0 +1,1 @@
+//! Cross-checks against the reference model.

@@ -1,0 +1,448 @@
+//! Hex geometry (mu §2.1) and the segment lay-out test (mu §2.2).
+//!
+//! Cells are pointy-top hexes in axial coordinates. A board is the union of 7-cell rosettes
+//! ("segments"); segment `i` owns the cells `7i .. 7i+7`: its centre first, then the centre's
+//! neighbours in the direction order E, NE, NW, W, SW, SE. So a cell's index alone names it
+//! (`B4` is index 7·1 + 4, the cell west of segment B's centre), and every cell keeps its segment
+//! for the whole game, which the per-segment move budget needs.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// The most segments a board may have (8 seats × 8 segments).
+pub const MAX_SEGMENTS: usize = 64;
+
+/// A hex in axial coordinates `(q, r)`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Hex {
+    /// The column coordinate.
+    pub q: i16,
+    /// The row coordinate.
+    pub r: i16,
+}
+
+impl Hex {
+    /// The hex at `(q, r)`.
+    pub const fn new(q: i16, r: i16) -> Self {
+        Hex { q, r }
+    }
+
+    /// The neighbour in direction `dir`.
+    #[inline]
+    pub fn step(self, dir: Dir) -> Hex {
+        let (dq, dr) = dir.offset();
+        Hex::new(self.q + dq, self.r + dr)
+    }
+
+    /// The hex distance (mu §2.1).
+    pub fn distance(self, other: Hex) -> i16 {
+        let dq = self.q - other.q;
+        let dr = self.r - other.r;
+        (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
+    }
+
+    /// The canonical order of cells: by row `r`, then by `q` (top to bottom, left to right).
+    pub fn canonical_key(self) -> (i16, i16) {
+        (self.r, self.q)
+    }
+}
+
+impl fmt::Display for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.q, self.r)
+    }
+}
+
+/// The six directions, in the order of mu §2.1.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Dir {
+    /// `(+1, 0)`.
+    E,
+    /// `(+1, −1)`.
+    NE,
+    /// `(0, −1)`.
+    NW,
+    /// `(−1, 0)`.
+    W,
+    /// `(−1, +1)`.
+    SW,
+    /// `(0, +1)`.
+    SE,
+}
+
+impl Dir {
+    /// Every direction, in index order.
+    pub const ALL: [Dir; 6] = [Dir::E, Dir::NE, Dir::NW, Dir::W, Dir::SW, Dir::SE];
+
+    /// The axial offset.
+    pub const fn offset(self) -> (i16, i16) {
+        match self {
+            Dir::E => (1, 0),
+            Dir::NE => (1, -1),
+            Dir::NW => (0, -1),
+            Dir::W => (-1, 0),
+            Dir::SW => (-1, 1),
+            Dir::SE => (0, 1),
+        }
+    }
+
+    /// The index 0..6.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The notation: `e`, `ne`, `nw`, `w`, `sw`, `se`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::E => "e",
+            Dir::NE => "ne",
+            Dir::NW => "nw",
+            Dir::W => "w",
+            Dir::SW => "sw",
+            Dir::SE => "se",
+        }
+    }
+
+    /// Reads a direction name, any case.
+    pub fn parse(text: &str) -> Option<Dir> {
+        Dir::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(text))
+    }
+}
+
+impl fmt::Display for Dir {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A cell of the board: `7 × segment + position in the rosette`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Cell(pub u16);
+
+impl Cell {
+    /// The index, for per-cell tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The segment the cell belongs to.
+    #[inline]
+    pub fn segment(self) -> Segment {
+        Segment((self.0 / 7) as u8)
+    }
+
+    /// 0 for a centre, 1–6 for the rim in direction order.
+    #[inline]
+    pub fn position(self) -> u16 {
+        self.0 % 7
+    }
+}
+
+impl fmt::Display for Cell {
+    /// The cell's name: its segment's letters and its position, e.g. `B4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.segment(), self.position())
+    }
+}
+
+/// A segment, numbered in the order segments were placed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Segment(pub u8);
+
+impl Segment {
+    /// The index, for per-segment tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The centre cell.
+    #[inline]
+    pub fn centre(self) -> Cell {
+        Cell(u16::from(self.0) * 7)
+    }
+
+    /// The seven cells, centre first.
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        let first = u16::from(self.0) * 7;
+        (first..first + 7).map(Cell)
+    }
+
+    /// The bit of this segment in a 64-bit segment set.
+    #[inline]
+    pub fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+
+    /// Reads segment letters (`A` … `Z`, `AA` … `BL`), any case.
+    pub fn parse(text: &str) -> Option<Segment> {
+        let upper = text.to_ascii_uppercase();
+        let bytes = upper.as_bytes();
+        let letter = |b: u8| b.is_ascii_uppercase().then(|| usize::from(b - b'A'));
+        let index = match bytes {
+            [a] => letter(*a)?,
+            [a, b] => 26 * (letter(*a)? + 1) + letter(*b)?,
+            _ => return None,
+        };
+        (index < MAX_SEGMENTS).then(|| Segment(index as u8))
+    }
+}
+
+impl fmt::Display for Segment {
+    /// `A` … `Z`, then `AA`, `AB`, … like spreadsheet columns.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let i = self.index();
+        let letter = |n: usize| char::from(b'A' + n as u8);
+        if i < 26 {
+            write!(f, "{}", letter(i))
+        } else {
+            write!(f, "{}{}", letter(i / 26 - 1), letter(i % 26))
+        }
+    }
+}
+
+/// No neighbour in this direction: the cell there is Out of Bounds.
+pub const NONE: u16 = u16::MAX;
+
+/// The fixed shape of a board: the segment centres and, derived from them, every cell's hex and
+/// neighbours. Shared between positions through an `Arc`; compared by its centres.
+#[derive(Clone, Default)]
+pub struct Geometry {
+    centres: Vec<Hex>,
+    hexes: Vec<Hex>,
+    neighbours: Vec<[u16; 6]>,
+    index: HashMap<Hex, u16>,
+}
+
+impl fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let centres: Vec<String> = self.centres.iter().map(ToString::to_string).collect();
+        write!(f, "Geometry[{}]", centres.join(" "))
+    }
+}
+
+impl PartialEq for Geometry {
+    fn eq(&self, other: &Self) -> bool {
+        self.centres == other.centres
+    }
+}
+
+impl Eq for Geometry {}
+
+impl Geometry {
+    /// The board made of the rosettes centred on `centres`, in that order. Fails (naming the
+    /// centre) when two rosettes overlap or there are too many; the placement rule itself is
+    /// checked by [`Geometry::placement_error`].
+    pub fn new(centres: &[Hex]) -> Result<Geometry, String> {
+        if centres.len() > MAX_SEGMENTS {
+            return Err(format!("{} segments (at most {MAX_SEGMENTS})", centres.len()));
+        }
+        let mut hexes = Vec::with_capacity(centres.len() * 7);
+        let mut index = HashMap::with_capacity(centres.len() * 7);
+        for &centre in centres {
+            for hex in rosette(centre) {
+                if index.insert(hex, hexes.len() as u16).is_some() {
+                    return Err(format!("the segment at {centre} overlaps another at {hex}"));
+                }
+                hexes.push(hex);
+            }
+        }
+        let neighbours = hexes
+            .iter()
+            .map(|&h| Dir::ALL.map(|d| index.get(&h.step(d)).copied().unwrap_or(NONE)))
+            .collect();
+        Ok(Geometry {
+            centres: centres.to_vec(),
+            hexes,
+            neighbours,
+            index,
+        })
+    }
+
+    /// The centres in placement order.
+    pub fn centres(&self) -> &[Hex] {
+        &self.centres
+    }
+
+    /// How many segments.
+    pub fn segments(&self) -> usize {
+        self.centres.len()
+    }
+
+    /// How many cells.
+    pub fn cells(&self) -> usize {
+        self.hexes.len()
+    }
+
+    /// Every cell, in index order.
+    pub fn all_cells(&self) -> impl Iterator<Item = Cell> {
+        (0..self.hexes.len() as u16).map(Cell)
+    }
+
+    /// The hex of a cell.
+    #[inline]
+    pub fn hex(&self, cell: Cell) -> Hex {
+        self.hexes[cell.index()]
+    }
+
+    /// The cell at a hex, if it is on the board.
+    pub fn cell_at(&self, hex: Hex) -> Option<Cell> {
+        self.index.get(&hex).map(|&i| Cell(i))
+    }
+
+    /// The neighbour of `cell` in `dir`, or `None` when that is Out of Bounds.
+    #[inline]
+    pub fn neighbour(&self, cell: Cell, dir: Dir) -> Option<Cell> {
+        let n = self.neighbours[cell.index()][dir.index()];
+        (n != NONE).then_some(Cell(n))
+    }
+
+    /// The on-board neighbours of `cell`, in direction order.
+    #[inline]
+    pub fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        self.neighbours[cell.index()]
+            .iter()
+            .filter(|&&n| n != NONE)
+            .map(|&n| Cell(n))
+    }
+
+    /// Why a segment may not be centred on `centre` next, or `None` when it may (mu §2.2 rule 3,
+    /// A16): it may not overlap the board, and at least two of its cells must touch the board.
+    /// The first segment may go anywhere; muster puts it at `0,0`.
+    pub fn placement_error(&self, centre: Hex) -> Option<String> {
+        if self.centres.is_empty() {
+            return (centre != Hex::new(0, 0))
+                .then(|| "the first segment is placed at 0,0".to_owned());
+        }
+        if self.centres.len() >= MAX_SEGMENTS {
+            return Some(format!("the board already has {MAX_SEGMENTS} segments"));
+        }
+        if let Some(hex) = rosette(centre).find(|h| self.index.contains_key(h)) {
+            return Some(format!("it would overlap the board at {hex}"));
+        }
+        let touching = rosette(centre)
+            .filter(|&h| Dir::ALL.iter().any(|&d| self.index.contains_key(&h.step(d))))
+            .count();
+        match touching {
+            0 => Some("it would not touch the board".to_owned()),
+            1 => Some("only one of its cells would touch the board (two are needed)".to_owned()),
+            _ => None,
+        }
+    }
+
+    /// Every centre where the next segment may go, in canonical order (mu §2.2).
+    pub fn legal_centres(&self) -> Vec<Hex> {
+        if self.centres.is_empty() {
+            return vec![Hex::new(0, 0)];
+        }
+        // A legal rosette touches the board, so its centre is two steps from some board cell.
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for &hex in &self.hexes {
+            for candidate in ring(hex, 2) {
+                if seen.insert(candidate) && self.placement_error(candidate).is_none() {
+                    out.push(candidate);
+                }
+            }
+        }
+        out.sort_by_key(|h| h.canonical_key());
+        out
+    }
+
+    /// This board with one more segment. The caller has checked the placement.
+    pub fn with_segment(&self, centre: Hex) -> Arc<Geometry> {
+        let mut centres = self.centres.clone();
+        centres.push(centre);
+        Arc::new(Geometry::new(&centres).expect("a checked placement never overlaps"))
+    }
+}
+
+/// The seven hexes of the rosette centred on `centre`, centre first.
+pub fn rosette(centre: Hex) -> impl Iterator<Item = Hex> {
+    std::iter::once(centre).chain(Dir::ALL.into_iter().map(move |d| centre.step(d)))
+}
+
+/// The hexes at exactly `radius` from `centre`.
+fn ring(centre: Hex, radius: i16) -> impl Iterator<Item = Hex> {
+    (-radius..=radius).flat_map(move |dq| {
+        (-radius..=radius).filter_map(move |dr| {
+            let h = Hex::new(centre.q + dq, centre.r + dr);
+            (h.distance(centre) == radius).then_some(h)
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t3() -> Geometry {
+        Geometry::new(&[Hex::new(0, 0), Hex::new(3, -1), Hex::new(1, 2)]).unwrap()
+    }
+
+    #[test]
+    fn around_a_lone_segment_twelve_centres_at_distance_three_are_legal() {
+        let g = Geometry::new(&[Hex::new(0, 0)]).unwrap();
+        let legal = g.legal_centres();
+        let mut expected: Vec<Hex> = [
+            (-3, 1),
+            (-3, 2),
+            (-2, -1),
+            (-2, 3),
+            (-1, -2),
+            (-1, 3),
+            (1, -3),
+            (1, 2),
+            (2, -3),
+            (2, 1),
+            (3, -2),
+            (3, -1),
+        ]
+        .map(|(q, r)| Hex::new(q, r))
+        .to_vec();
+        expected.sort_by_key(|h| h.canonical_key());
+        assert_eq!(legal, expected);
+    }
+
+    #[test]
+    fn a_segment_touching_the_board_at_one_cell_is_refused() {
+        let g = Geometry::new(&[Hex::new(0, 0)]).unwrap();
+        for (q, r) in [(3, 0), (-3, 0), (0, 3), (0, -3), (3, -3), (-3, 3)] {
+            let why = g.placement_error(Hex::new(q, r)).unwrap();
+            assert!(why.contains("only one"), "{q},{r}: {why}");
+        }
+        assert!(g.placement_error(Hex::new(1, 1)).unwrap().contains("overlap"));
+        assert!(g.placement_error(Hex::new(5, 0)).unwrap().contains("not touch"));
+    }
+
+    #[test]
+    fn cells_are_named_by_segment_and_rosette_position() {
+        let g = t3();
+        assert_eq!(g.cell_at(Hex::new(-1, 0)).unwrap().to_string(), "A4");
+        assert_eq!(g.cell_at(Hex::new(3, -1)).unwrap().to_string(), "B0");
+        assert_eq!(g.cell_at(Hex::new(1, 3)).unwrap().to_string(), "C6");
+        assert_eq!(g.hex(Cell(7 * 2 + 1)), Hex::new(2, 2));
+    }
+
+    #[test]
+    fn segment_letters_run_like_spreadsheet_columns() {
+        for (i, text) in [(0, "A"), (25, "Z"), (26, "AA"), (51, "AZ"), (52, "BA"), (63, "BL")] {
+            assert_eq!(Segment(i).to_string(), text);
+            assert_eq!(Segment::parse(text), Some(Segment(i)));
+        }
+        assert_eq!(Segment::parse("BM"), None, "64 segments at most");
+        assert_eq!(Segment::parse("b"), Some(Segment(1)));
+    }
+
+    #[test]
+    fn off_board_neighbours_are_out_of_bounds() {
+        let g = t3();
+        let a4 = g.cell_at(Hex::new(-1, 0)).unwrap();
+        assert_eq!(g.neighbours(a4).count(), 3);
+        assert_eq!(g.neighbour(a4, Dir::W), None);
+    }
+}

@@ -1,0 +1,162 @@
+//! Legal decisions: placements, clearings, moves (§2.10) within the turn budget (§2.11),
+//! explosion choices and removals.
+
+use crate::game::Seat;
+
+use super::actions::MuAction;
+use super::board::{Board, Layer};
+use super::events::colour;
+use super::geometry::{Cell, Dir};
+use super::resolve;
+use super::{Mu, Pending, Phase};
+
+/// Calls `visit(dir, men, landing)` for every legal move of the stack on `from` (§2.10): exactly
+/// `men` cells in a straight line, never over or onto Out of Bounds; from V or C never onto the
+/// Wall and over it only where it holds the mover's own stack; from the Wall, anywhere.
+pub fn moves_from(board: &Board, from: Cell, mut visit: impl FnMut(Dir, u8, Cell)) {
+    let s = board.get(from);
+    let Some(seat) = s.owner() else { return };
+    let height = s.height.min(u16::from(u8::MAX)) as u8;
+    let from_wall = s.layer == Layer::Wall;
+    for dir in Dir::ALL {
+        let mut at = from;
+        for men in 1..=height {
+            let Some(next) = board.step(at, dir) else { break };
+            at = next;
+            let here = board.get(at);
+            if !from_wall && here.layer == Layer::Wall {
+                // A bridge of one's own colour may be crossed, never landed on.
+                if here.owner() == Some(seat) {
+                    continue;
+                }
+                break;
+            }
+            visit(dir, men, at);
+        }
+    }
+}
+
+impl Mu {
+    /// Whether the stack on `cell` may move this turn (owner, budget, `one_move_per_piece`).
+    fn may_move_from(&self, cell: Cell) -> bool {
+        self.board.get(cell).owner() == Some(self.to_move)
+            && (!self.variant.per_segment() || self.budget & cell.segment().bit() != 0)
+            && !self.landed.contains(&cell)
+    }
+
+    /// Calls `visit` for every legal move of the mover.
+    fn each_move(&self, mut visit: impl FnMut(MuAction)) {
+        for cell in self.geometry().all_cells() {
+            if self.may_move_from(cell) {
+                moves_from(&self.board, cell, |dir, men, _| {
+                    visit(MuAction::Move {
+                        from: cell,
+                        dir,
+                        men,
+                    })
+                });
+            }
+        }
+    }
+
+    /// Whether the mover has a legal move left this turn.
+    pub(super) fn has_move(&self) -> bool {
+        let mut any = false;
+        self.each_move(|_| any = true);
+        any
+    }
+
+    /// Every legal action, in a fixed order.
+    pub(super) fn generate(&self, out: &mut Vec<MuAction>) {
+        match self.phase {
+            Phase::Over => {}
+            Phase::Layout => out.extend(self.geometry().legal_centres().into_iter().map(MuAction::Place)),
+            Phase::Select => out.extend(
+                self.marked_segments(self.to_move)
+                    .into_iter()
+                    .map(MuAction::Clear),
+            ),
+            Phase::Play => match self.pending {
+                Pending::Choice => out.extend(
+                    resolve::all_hot_cells(&self.board, &self.osc)
+                        .into_iter()
+                        .filter(|&c| self.board.is_productive(c))
+                        .map(MuAction::Explode),
+                ),
+                Pending::Removal => out.extend(
+                    self.osc
+                        .iter()
+                        .copied()
+                        .filter(|&c| self.board.is_hot(c))
+                        .map(MuAction::Remove),
+                ),
+                Pending::Nothing => {
+                    self.each_move(|a| out.push(a));
+                    out.push(if self.moved == 0 {
+                        MuAction::Pass
+                    } else {
+                        MuAction::End
+                    });
+                }
+            },
+        }
+    }
+
+    /// The number of legal actions, without building them for moves.
+    pub(super) fn count(&self) -> usize {
+        if self.phase == Phase::Play && self.pending == Pending::Nothing {
+            let mut n = 1;
+            self.each_move(|_| n += 1);
+            return n;
+        }
+        let mut out = Vec::new();
+        self.generate(&mut out);
+        out.len()
+    }
+
+    /// Why a move is illegal, or `None`.
+    pub(super) fn move_error(&self, from: Cell, dir: Dir, men: u8) -> Option<String> {
+        let s = self.board.get(from);
+        let who = colour(self.to_move);
+        if s.owner() != Some(self.to_move) {
+            return Some(format!("{from} holds no {who} stack"));
+        }
+        if u16::from(men) > s.height {
+            return Some(format!("{from} holds only {} men", s.height));
+        }
+        if self.variant.per_segment() && self.budget & from.segment().bit() == 0 {
+            return Some(format!(
+                "a move from segment {} was made this turn, or it was not occupied at its start",
+                from.segment()
+            ));
+        }
+        if self.landed.contains(&from) {
+            return Some(format!("a move of this turn ended on {from} (one_move_per_piece)"));
+        }
+        let mut legal = false;
+        moves_from(&self.board, from, |d, m, _| legal |= d == dir && m == men);
+        (!legal).then(|| path_error(&self.board, from, dir, men, self.to_move))
+    }
+}
+
+/// Why the path of a move is blocked.
+fn path_error(board: &Board, from: Cell, dir: Dir, men: u8, seat: Seat) -> String {
+    let from_wall = board.get(from).layer == Layer::Wall;
+    let mut at = from;
+    for step in 1..=men {
+        match board.step(at, dir) {
+            None => return format!("the path leaves the board after {} cells", step - 1),
+            Some(next) => at = next,
+        }
+        let here = board.get(at);
+        if !from_wall && here.layer == Layer::Wall {
+            if step == men {
+                return format!("a piece off the Wall cannot land on the Wall at {at}");
+            }
+            if here.owner() != Some(seat) {
+                return format!("the Wall at {at} holds no {} bridge", colour(seat));
+            }
+        }
+    }
+    "the move is not legal".to_owned()
+}

@@ -1,0 +1,1 @@
+//! Placeholder until the independent reference model lands.

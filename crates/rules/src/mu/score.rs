@@ -1,0 +1,185 @@
+//! The territory count (§2.12, A8, A9).
+
+use std::collections::HashMap;
+
+use crate::game::{Outcome, Seat};
+
+use super::board::{Board, Layer};
+use super::events::colour;
+use super::geometry::Cell;
+use super::movegen::moves_from;
+use super::variant::Access;
+use super::Mu;
+
+/// Who a Commonwealth section counts for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SectionOwner {
+    /// Only this colour stands in it, or, empty, only this colour can land in it.
+    Seat(Seat),
+    /// Several colours stand in it, or, empty, several or none can land in it.
+    Neutral,
+}
+
+/// One Commonwealth section as the count sees it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SectionInfo {
+    /// Its Commonwealth cells, in index order.
+    pub cells: Vec<Cell>,
+    /// Enclosed Virginity counted with it (A9).
+    pub enclosed: Vec<Cell>,
+    /// Who it counts for.
+    pub owner: SectionOwner,
+    /// Whether it is empty (decided by access).
+    pub empty: bool,
+}
+
+impl SectionInfo {
+    /// The territory it is worth: its cells and its enclosed Virginity.
+    pub fn size(&self) -> usize {
+        self.cells.len() + self.enclosed.len()
+    }
+}
+
+impl Mu {
+    /// Every Commonwealth section with its owner as the count would see it now (the live,
+    /// provisional score; final at the end of the game).
+    pub fn sections(&self) -> Vec<SectionInfo> {
+        let board = &self.board;
+        let mut by_label: HashMap<u32, usize> = HashMap::new();
+        let mut sections: Vec<SectionInfo> = Vec::new();
+        for cell in board.geometry().all_cells() {
+            if board.get(cell).layer != Layer::Common {
+                continue;
+            }
+            let label = board.section_label(cell).expect("Commonwealth cells are labelled");
+            let i = *by_label.entry(label).or_insert_with(|| {
+                sections.push(SectionInfo {
+                    cells: Vec::new(),
+                    enclosed: Vec::new(),
+                    owner: SectionOwner::Neutral,
+                    empty: true,
+                });
+                sections.len() - 1
+            });
+            sections[i].cells.push(cell);
+        }
+        for fragment in virgin_fragments(board) {
+            if let Some(label) = enclosing_section(board, &fragment) {
+                sections[by_label[&label]].enclosed.extend(fragment);
+            }
+        }
+        for section in &mut sections {
+            let colours = colours_in(board, section.cells.iter().chain(&section.enclosed));
+            section.empty = colours.is_empty();
+            section.owner = match colours.as_slice() {
+                [only] => SectionOwner::Seat(*only),
+                [] => self.access_owner(&section.cells),
+                _ => SectionOwner::Neutral,
+            };
+        }
+        sections
+    }
+
+    /// Each seat's territory now.
+    pub fn territory(&self) -> Vec<i32> {
+        let mut scores = vec![0i32; usize::from(self.seats)];
+        for section in self.sections() {
+            if let SectionOwner::Seat(seat) = section.owner {
+                scores[seat.index()] += section.size() as i32;
+            }
+        }
+        scores
+    }
+
+    /// The result of a finished game: territory, highest first; a tie for first is a draw.
+    pub(super) fn final_outcome(&self) -> Outcome {
+        let scores = self.territory();
+        let capped = self.variant.ply_cap.is_some_and(|cap| self.ply >= cap)
+            && usize::from(self.passes) < usize::from(self.seats);
+        let why = if capped {
+            format!("ply cap of {} turns reached (not official)", self.ply)
+        } else {
+            "every player passed".to_owned()
+        };
+        let parts: Vec<String> = scores
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {s}", colour(Seat(i as u8))))
+            .collect();
+        Outcome::from_scores(scores, format!("territory {}: {why}", parts.join(", ")))
+    }
+
+    /// A8: an empty section belongs to the only colour with a move landing in it.
+    fn access_owner(&self, cells: &[Cell]) -> SectionOwner {
+        let board = &self.board;
+        let mut found: Vec<Seat> = Vec::new();
+        for from in board.geometry().all_cells() {
+            let s = board.get(from);
+            let Some(seat) = s.owner() else { continue };
+            if found.contains(&seat)
+                || (self.variant.access == Access::WallOnly && s.layer != Layer::Wall)
+            {
+                continue;
+            }
+            let mut reaches = false;
+            moves_from(board, from, |_, _, to| reaches |= cells.contains(&to));
+            if reaches {
+                found.push(seat);
+            }
+        }
+        match found.as_slice() {
+            [only] => SectionOwner::Seat(*only),
+            _ => SectionOwner::Neutral,
+        }
+    }
+}
+
+fn colours_in<'a>(board: &Board, cells: impl Iterator<Item = &'a Cell>) -> Vec<Seat> {
+    let mut colours: Vec<Seat> = Vec::new();
+    for &cell in cells {
+        if let Some(seat) = board.get(cell).owner() {
+            if !colours.contains(&seat) {
+                colours.push(seat);
+            }
+        }
+    }
+    colours
+}
+
+/// The connected groups of Virgin cells.
+fn virgin_fragments(board: &Board) -> Vec<Vec<Cell>> {
+    let mut seen = vec![false; board.geometry().cells()];
+    let mut out = Vec::new();
+    for cell in board.geometry().all_cells() {
+        if board.get(cell).layer == Layer::Virgin && !seen[cell.index()] {
+            let fragment = board.component(cell);
+            for c in &fragment {
+                seen[c.index()] = true;
+            }
+            out.push(fragment);
+        }
+    }
+    out
+}
+
+/// A9: the section enclosing a Virginity fragment — every on-board non-Virgin neighbour is a
+/// Commonwealth cell of that one section (Out of Bounds may border it, the Wall may not).
+fn enclosing_section(board: &Board, fragment: &[Cell]) -> Option<u32> {
+    let mut section = None;
+    for &cell in fragment {
+        for n in board.geometry().neighbours(cell) {
+            match board.get(n).layer {
+                Layer::Virgin => {}
+                Layer::Wall => return None,
+                Layer::Common => {
+                    let label = board.section_label(n);
+                    if section.is_some() && section != label {
+                        return None;
+                    }
+                    section = label;
+                }
+            }
+        }
+    }
+    section
+}
