@@ -334,6 +334,9 @@ impl<G: Game> Walk<G> {
 
     fn check_text_and_hash(&self) -> Result<(), Failure> {
         let g = &self.game;
+        if let Err(problem) = g.check_invariants() {
+            return Err(self.fail(format!("a rules invariant fails: {problem}")));
+        }
         if g.position_hash() != g.hash_from_scratch() {
             return Err(self.fail("the incremental hash differs from the from-scratch hash"));
         }

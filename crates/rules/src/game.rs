@@ -365,6 +365,13 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         self.position_hash()
     }
 
+    /// Checks the game's own invariants (the rules specification's test invariants), naming the
+    /// first that fails. The conformance battery calls it after every action. The default checks
+    /// nothing.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+
     /// The position as `viewer` may see it (`None`: a spectator). Hidden parts are replaced by
     /// the game's placeholder. The default, for games of perfect information, is a copy.
     fn view(&self, viewer: Option<Seat>) -> Self {

@@ -53,10 +53,9 @@ fn murus_gallicus_option_combinations_pass_the_battery() {
 
 #[test]
 fn games_not_yet_written_say_so_instead_of_failing_strangely() {
-    for id in [GameId::MuTou] {
-        let err = muster_rules::AnyGame::new(id, "", None).expect_err("not playable yet");
-        assert_eq!(err, AnyError::NotImplemented(id.name()));
-    }
+    let id = GameId::MuTou;
+    let err = muster_rules::AnyGame::new(id, "", None).expect_err("not playable yet");
+    assert_eq!(err, AnyError::NotImplemented(id.name()));
 }
 
 #[test]

@@ -115,7 +115,9 @@ pub fn parse_action(geometry: &Geometry, text: &str) -> Result<MuAction, ParseEr
         "clear" => Segment::parse(rest)
             .filter(|s| s.index() < geometry.segments())
             .map(MuAction::Clear)
-            .ok_or_else(|| ParseError::new(text, "clear takes a segment on the board, e.g. clear B")),
+            .ok_or_else(|| {
+                ParseError::new(text, "clear takes a segment on the board, e.g. clear B")
+            }),
         "explode" => Ok(MuAction::Explode(parse_cell(geometry, rest)?)),
         "remove" => Ok(MuAction::Remove(parse_cell(geometry, rest)?)),
         "" => Err(ParseError::new(text, "empty action")),
@@ -135,8 +137,12 @@ fn parse_move(geometry: &Geometry, text: &str) -> Result<MuAction, ParseError> {
         .rfind(|c: char| !c.is_ascii_alphabetic())
         .map_or(0, |i| i + 1);
     let (cell_text, dir_text) = head.split_at(dir_start);
-    let dir = Dir::parse(dir_text)
-        .ok_or_else(|| ParseError::new(text, format!("`{dir_text}` is not a direction (e, ne, nw, w, sw, se)")))?;
+    let dir = Dir::parse(dir_text).ok_or_else(|| {
+        ParseError::new(
+            text,
+            format!("`{dir_text}` is not a direction (e, ne, nw, w, sw, se)"),
+        )
+    })?;
     let cell_text = cell_text.trim_end_matches([' ', '-', ':']);
     if cell_text.is_empty() {
         return Err(bad());
@@ -185,7 +191,15 @@ mod tests {
             dir: Dir::SW,
             men: 1,
         };
-        for text in ["A3-sw-1", "A3 sw 1", "a3sw1", "A3-SW-1", "(0,-1) sw 1", "0,-1 sw1", "0,-1-sw-1"] {
+        for text in [
+            "A3-sw-1",
+            "A3 sw 1",
+            "a3sw1",
+            "A3-SW-1",
+            "(0,-1) sw 1",
+            "0,-1 sw1",
+            "0,-1-sw-1",
+        ] {
             assert_eq!(parse_action(&g, text).unwrap(), a3, "{text}");
         }
     }

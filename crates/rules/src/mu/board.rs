@@ -324,13 +324,14 @@ impl Board {
     /// its Virginity fragment), in breadth-first order.
     pub fn component(&self, cell: Cell) -> Vec<Cell> {
         let layer = self.get(cell).layer;
+        let mut seen = std::collections::HashSet::from([cell]);
         let mut out = vec![cell];
         let mut i = 0;
         while i < out.len() {
             let here = out[i];
             i += 1;
             for n in self.geometry.neighbours(here) {
-                if self.get(n).layer == layer && !out.contains(&n) {
+                if self.get(n).layer == layer && seen.insert(n) {
                     out.push(n);
                 }
             }

@@ -223,12 +223,20 @@ impl fmt::Display for MuEvent {
                 seat,
                 segment,
                 centre,
-            } => write!(f, "{} lays out segment {segment} at {centre}", colour(*seat)),
+            } => write!(
+                f,
+                "{} lays out segment {segment} at {centre}",
+                colour(*seat)
+            ),
             MuEvent::Cleared { seat, segment } => {
                 write!(f, "{} clears segment {segment}", colour(*seat))
             }
             MuEvent::Filled { seat, segment } => {
-                write!(f, "{} starts on segment {segment}: seven men", colour(*seat))
+                write!(
+                    f,
+                    "{} starts on segment {segment}: seven men",
+                    colour(*seat)
+                )
             }
             MuEvent::Moved {
                 seat,

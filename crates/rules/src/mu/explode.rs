@@ -34,7 +34,11 @@ pub fn explode(
     });
     let mut irreversible = state.layer == Layer::Virgin;
     let left = state.height - k as u16;
-    board.set(x, CellState::stack(state.layer, seat, left), log.as_deref_mut());
+    board.set(
+        x,
+        CellState::stack(state.layer, seat, left),
+        log.as_deref_mut(),
+    );
     if events.wanted() {
         events.emit(MuEvent::Exploded {
             cell: x,
@@ -62,7 +66,11 @@ pub fn explode(
                 1
             }
         };
-        board.set(t, CellState::stack(ts.layer, seat, height), log.as_deref_mut());
+        board.set(
+            t,
+            CellState::stack(ts.layer, seat, height),
+            log.as_deref_mut(),
+        );
     }
     // Steps 3–5: the overcapacity stays; a new Commonwealth cell sprouts, a new Wall does not.
     match becomes {
@@ -71,7 +79,10 @@ pub fn explode(
             let new_section = board.label_section(x, joined);
             board.set(x, CellState::stack(Layer::Common, seat, left + 1), log);
             if events.wanted() {
-                events.emit(MuEvent::BecameCommonwealth { cell: x, new_section });
+                events.emit(MuEvent::BecameCommonwealth {
+                    cell: x,
+                    new_section,
+                });
                 events.emit(MuEvent::Sprouted { cell: x, seat });
             }
         }

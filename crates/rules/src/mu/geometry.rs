@@ -188,7 +188,7 @@ impl Segment {
             [a, b] => 26 * (letter(*a)? + 1) + letter(*b)?,
             _ => return None,
         };
-        (index < MAX_SEGMENTS).then(|| Segment(index as u8))
+        (index < MAX_SEGMENTS).then_some(Segment(index as u8))
     }
 }
 
@@ -239,7 +239,10 @@ impl Geometry {
     /// checked by [`Geometry::placement_error`].
     pub fn new(centres: &[Hex]) -> Result<Geometry, String> {
         if centres.len() > MAX_SEGMENTS {
-            return Err(format!("{} segments (at most {MAX_SEGMENTS})", centres.len()));
+            return Err(format!(
+                "{} segments (at most {MAX_SEGMENTS})",
+                centres.len()
+            ));
         }
         let mut hexes = Vec::with_capacity(centres.len() * 7);
         let mut index = HashMap::with_capacity(centres.len() * 7);
@@ -325,7 +328,11 @@ impl Geometry {
             return Some(format!("it would overlap the board at {hex}"));
         }
         let touching = rosette(centre)
-            .filter(|&h| Dir::ALL.iter().any(|&d| self.index.contains_key(&h.step(d))))
+            .filter(|&h| {
+                Dir::ALL
+                    .iter()
+                    .any(|&d| self.index.contains_key(&h.step(d)))
+            })
             .count();
         match touching {
             0 => Some("it would not touch the board".to_owned()),
@@ -415,8 +422,14 @@ mod tests {
             let why = g.placement_error(Hex::new(q, r)).unwrap();
             assert!(why.contains("only one"), "{q},{r}: {why}");
         }
-        assert!(g.placement_error(Hex::new(1, 1)).unwrap().contains("overlap"));
-        assert!(g.placement_error(Hex::new(5, 0)).unwrap().contains("not touch"));
+        assert!(g
+            .placement_error(Hex::new(1, 1))
+            .unwrap()
+            .contains("overlap"));
+        assert!(g
+            .placement_error(Hex::new(5, 0))
+            .unwrap()
+            .contains("not touch"));
     }
 
     #[test]
@@ -430,7 +443,14 @@ mod tests {
 
     #[test]
     fn segment_letters_run_like_spreadsheet_columns() {
-        for (i, text) in [(0, "A"), (25, "Z"), (26, "AA"), (51, "AZ"), (52, "BA"), (63, "BL")] {
+        for (i, text) in [
+            (0, "A"),
+            (25, "Z"),
+            (26, "AA"),
+            (51, "AZ"),
+            (52, "BA"),
+            (63, "BL"),
+        ] {
             assert_eq!(Segment(i).to_string(), text);
             assert_eq!(Segment::parse(text), Some(Segment(i)));
         }

@@ -286,8 +286,9 @@ impl Game for Mu {
     }
 
     fn check(&self, action: MuAction) -> Result<(), IllegalAction> {
-        self.why_illegal(action)
-            .map_or(Ok(()), |why| Err(IllegalAction::new(action.to_string(), why)))
+        self.why_illegal(action).map_or(Ok(()), |why| {
+            Err(IllegalAction::new(action.to_string(), why))
+        })
     }
 
     fn play(&mut self, action: MuAction, events: &mut impl Events<MuEvent>) {
@@ -304,6 +305,10 @@ impl Game for Mu {
 
     fn hash_from_scratch(&self) -> u64 {
         self.hash_state(self.board.fingerprint_from_scratch())
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.invariants()
     }
 
     fn parse_action(&self, text: &str) -> Result<MuAction, ParseError> {

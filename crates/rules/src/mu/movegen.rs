@@ -21,7 +21,9 @@ pub fn moves_from(board: &Board, from: Cell, mut visit: impl FnMut(Dir, u8, Cell
     for dir in Dir::ALL {
         let mut at = from;
         for men in 1..=height {
-            let Some(next) = board.step(at, dir) else { break };
+            let Some(next) = board.step(at, dir) else {
+                break;
+            };
             at = next;
             let here = board.get(at);
             if !from_wall && here.layer == Layer::Wall {
@@ -70,7 +72,12 @@ impl Mu {
     pub(super) fn generate(&self, out: &mut Vec<MuAction>) {
         match self.phase {
             Phase::Over => {}
-            Phase::Layout => out.extend(self.geometry().legal_centres().into_iter().map(MuAction::Place)),
+            Phase::Layout => out.extend(
+                self.geometry()
+                    .legal_centres()
+                    .into_iter()
+                    .map(MuAction::Place),
+            ),
             Phase::Select => out.extend(
                 self.marked_segments(self.to_move)
                     .into_iter()
@@ -131,7 +138,9 @@ impl Mu {
             ));
         }
         if self.landed.contains(&from) {
-            return Some(format!("a move of this turn ended on {from} (one_move_per_piece)"));
+            return Some(format!(
+                "a move of this turn ended on {from} (one_move_per_piece)"
+            ));
         }
         let mut legal = false;
         moves_from(&self.board, from, |d, m, _| legal |= d == dir && m == men);

@@ -8,7 +8,7 @@ use super::board::{CellState, Layer};
 use super::events::{colour, MuEvent, RemovalKind};
 use super::geometry::{Cell, Dir, Hex, Segment};
 use super::resolve::{self, choice_matters, fire, hot_cells, sections_of, touched, Step};
-use super::variant::{Oscillation, Order, TrimTiming};
+use super::variant::{Order, Oscillation, TrimTiming};
 use super::{Mu, Pending, Phase};
 
 impl Mu {
@@ -125,7 +125,10 @@ impl Mu {
         let men = u16::from(men);
         let mut to = from;
         for _ in 0..men {
-            to = self.board.step(to, dir).expect("a legal move stays on the board");
+            to = self
+                .board
+                .step(to, dir)
+                .expect("a legal move stays on the board");
         }
         let origin = self.board.get(from);
         let left = CellState::stack(origin.layer, seat, origin.height - men);
@@ -177,7 +180,13 @@ impl Mu {
         self.resume(None, events);
     }
 
-    fn take_men(&mut self, cell: Cell, men: u16, kind: RemovalKind, events: &mut impl Events<MuEvent>) {
+    fn take_men(
+        &mut self,
+        cell: Cell,
+        men: u16,
+        kind: RemovalKind,
+        events: &mut impl Events<MuEvent>,
+    ) {
         let s = self.board.get(cell);
         let seat = Seat(s.owner);
         let left = CellState::stack(s.layer, seat, s.height - men);
@@ -192,7 +201,12 @@ impl Mu {
 
     /// The resolution loop (§2.8): explode until rest, asking the mover only when the order
     /// matters, and handling oscillations as the variant says.
-    fn run(&mut self, mut candidates: Vec<Cell>, mut first: Option<Cell>, events: &mut impl Events<MuEvent>) {
+    fn run(
+        &mut self,
+        mut candidates: Vec<Cell>,
+        mut first: Option<Cell>,
+        events: &mut impl Events<MuEvent>,
+    ) {
         loop {
             let hot = hot_cells(&self.board, &candidates, &self.osc);
             if hot.is_empty() {
@@ -384,7 +398,9 @@ impl Mu {
             (Pending::Removal, _) => {
                 Some("a section oscillates: remove a man from one of its hot cells".to_owned())
             }
-            (Pending::Nothing, MuAction::Move { from, dir, men }) => self.move_error(from, dir, men),
+            (Pending::Nothing, MuAction::Move { from, dir, men }) => {
+                self.move_error(from, dir, men)
+            }
             (Pending::Nothing, MuAction::Pass) => {
                 (self.moved > 0).then(|| "moves were made this turn: end it with `end`".to_owned())
             }

@@ -51,7 +51,9 @@ impl Mu {
             if board.get(cell).layer != Layer::Common {
                 continue;
             }
-            let label = board.section_label(cell).expect("Commonwealth cells are labelled");
+            let label = board
+                .section_label(cell)
+                .expect("Commonwealth cells are labelled");
             let i = *by_label.entry(label).or_insert_with(|| {
                 sections.push(SectionInfo {
                     cells: Vec::new(),
@@ -69,7 +71,9 @@ impl Mu {
             }
         }
         for section in &mut sections {
-            let colours = colours_in(board, section.cells.iter().chain(&section.enclosed));
+            // §2.12 rules 1–3 look at the pieces on the section's Commonwealth cells; enclosed
+            // Virginity adds its size (rule 4) but not its pieces.
+            let colours = colours_in(board, section.cells.iter());
             section.empty = colours.is_empty();
             section.owner = match colours.as_slice() {
                 [only] => SectionOwner::Seat(*only),
@@ -182,4 +186,95 @@ fn enclosing_section(board: &Board, fragment: &[Cell]) -> Option<u32> {
         }
     }
     section
+}
+
+impl Mu {
+    /// The test invariants of §2.13 that a single position can show, plus the engine's own
+    /// bookkeeping. Used by the conformance battery after every action.
+    pub(super) fn invariants(&self) -> Result<(), String> {
+        use super::{Pending, Phase};
+        let board = &self.board;
+        let g = board.geometry();
+        let mut label_home: HashMap<u32, Cell> = HashMap::new();
+        let mut seen_common = vec![false; g.cells()];
+        for cell in g.all_cells() {
+            let s = board.get(cell);
+            // §2.13 rule 4: a stack has an owner exactly when it has men.
+            if (s.height == 0) != (s.owner == super::board::NOBODY) {
+                return Err(format!("{cell}: owner and height disagree"));
+            }
+            match s.layer {
+                Layer::Common => {
+                    let label = board
+                        .section_label(cell)
+                        .ok_or(format!("{cell}: no section"))?;
+                    // §2.13 rule 2: C cells of different sections are never adjacent.
+                    for n in g.neighbours(cell) {
+                        if board.get(n).layer == Layer::Common
+                            && board.section_label(n) != Some(label)
+                        {
+                            return Err(format!(
+                                "{cell} and {n} are adjacent C cells of two sections"
+                            ));
+                        }
+                    }
+                    if !label_home.contains_key(&label) {
+                        // Each label names exactly one component.
+                        let component = board.component(cell);
+                        for &member in &component {
+                            if board.section_label(member) != Some(label) {
+                                return Err(format!("{member} and {cell}: one section, two labels"));
+                            }
+                        }
+                        label_home.insert(label, cell);
+                    } else if !seen_common[cell.index()] {
+                        return Err(format!("label of {cell} is shared by two sections"));
+                    }
+                    mark_component(board, cell, &mut seen_common);
+                }
+                Layer::Wall => {
+                    // §2.13 rule 2: a Wall cell touches two sections and at most 4 Wall cells.
+                    let walls = board.capacity(cell);
+                    let (_, several) = board.neighbour_sections(cell);
+                    if walls > 4 || !several {
+                        return Err(format!("{cell}: a Wall cell with {walls} Wall neighbours, two sections: {several}"));
+                    }
+                }
+                Layer::Virgin => {}
+            }
+            // §2.13 rule 1: at rest, nothing is hot except a section left oscillating.
+            let at_rest = self.phase == Phase::Play && self.pending == Pending::Nothing;
+            if at_rest && board.is_hot(cell) && !self.osc.contains(&cell) {
+                return Err(format!("{cell} is hot at rest"));
+            }
+        }
+        let hot: Vec<Cell> = super::resolve::all_hot_cells(board, &self.osc);
+        match self.pending {
+            Pending::Choice if !hot.iter().any(|&c| board.is_productive(c)) => {
+                Err("a choice is pending with no productive hot cell".to_owned())
+            }
+            Pending::Removal if !self.osc.iter().any(|&c| board.is_hot(c)) => {
+                Err("a removal is pending with no hot oscillating cell".to_owned())
+            }
+            _ if self
+                .trail
+                .states()
+                .last()
+                .is_some_and(|&s| s != board.fingerprint()) =>
+            {
+                Err("the trail does not end at the current state".to_owned())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Marks the Commonwealth component of `cell` as seen (once per component).
+fn mark_component(board: &Board, cell: Cell, seen: &mut [bool]) {
+    if seen[cell.index()] {
+        return;
+    }
+    for member in board.component(cell) {
+        seen[member.index()] = true;
+    }
 }

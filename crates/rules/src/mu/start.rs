@@ -138,7 +138,11 @@ fn fixed(
             "start={name} is a two-player board, not for {seats} seats"
         )));
     }
-    let centres: Vec<Hex> = layout.centres.iter().map(|&(q, r)| Hex::new(q, r)).collect();
+    let centres: Vec<Hex> = layout
+        .centres
+        .iter()
+        .map(|&(q, r)| Hex::new(q, r))
+        .collect();
     let geometry = Geometry::new(&centres).map_err(SetupError::Variant)?;
     let mut board = Board::new(Arc::new(geometry));
     for (seat, &segment) in layout.starts.iter().enumerate() {
@@ -162,7 +166,11 @@ mod tests {
             let centres = named_board_centres(name).unwrap();
             for i in 1..centres.len() {
                 let before = Geometry::new(&centres[..i]).unwrap();
-                assert_eq!(before.placement_error(centres[i]), None, "{name} segment {i}");
+                assert_eq!(
+                    before.placement_error(centres[i]),
+                    None,
+                    "{name} segment {i}"
+                );
             }
         }
     }

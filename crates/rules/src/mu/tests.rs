@@ -71,7 +71,11 @@ fn t3_capacities_when_the_whole_board_is_virgin() {
 fn e1_virgin_explosion_sprout_and_chain_reaction() {
     let mut game = Mu::new(&variant("levis start=t3"), 2).unwrap();
     play(&mut game, &["A0 w 1"]);
-    assert_eq!(game.cell_text("-1,0"), "VR2", "R2 on a capacity-3 cell: nothing happens");
+    assert_eq!(
+        game.cell_text("-1,0"),
+        "VR2",
+        "R2 on a capacity-3 cell: nothing happens"
+    );
     play(&mut game, &["pass", "A3 sw 1"]);
     let expect = [
         ("-1,0", "CR1"),
@@ -100,7 +104,11 @@ fn e4_the_order_of_explosions_matters_and_gives_exactly_two_results() {
     let mut game = position("levis", E4);
     play(&mut game, &["2,0 w 2"]);
     assert_eq!(game.pending(), Pending::Choice);
-    assert_eq!(legal(&game), ["explode:A3", "explode:A2"], "(0,-1) and (1,-1) are hot");
+    assert_eq!(
+        legal(&game),
+        ["explode:A3", "explode:A2"],
+        "(0,-1) and (1,-1) are hot"
+    );
     let mut a = game.clone();
     play(&mut a, &["explode 0,-1"]);
     assert_eq!(
@@ -117,7 +125,11 @@ fn e4_the_order_of_explosions_matters_and_gives_exactly_two_results() {
     );
     for g in [&a, &b] {
         assert_eq!(g.pending(), Pending::Nothing);
-        assert_eq!(g.ply(), 1, "the move is over (Purple has no men and is skipped)");
+        assert_eq!(
+            g.ply(),
+            1,
+            "the move is over (Purple has no men and is skipped)"
+        );
     }
     let sizes = |g: &Mu| {
         let mut s: Vec<usize> = g.sections().iter().map(|s| s.size()).collect();
@@ -217,9 +229,7 @@ fn in_levis_the_mover_chooses_which_hot_cell_of_an_oscillation_loses_a_man() {
 #[test]
 fn a_one_cell_section_oscillates_on_empty_and_holds_nothing() {
     // C4 (0,2) is a one-cell section: its neighbours are Wall or Out of Bounds.
-    let text = format!(
-        "{T3} | C4=C C0=WR1 C5=W A6=W A5=W C3=W | play R seats=2"
-    );
+    let text = format!("{T3} | C4=C C0=WR1 C5=W A6=W A5=W C3=W | play R seats=2");
     let mut game = position("levis", &text);
     let c4 = game.geometry().cell_at(Hex::new(0, 2)).unwrap();
     assert_eq!(game.capacity(c4), 0);
@@ -251,23 +261,46 @@ fn a_wall_cell_explodes_only_over_capacity() {
 #[test]
 fn a_piece_from_the_commonwealth_never_lands_on_the_wall_and_crosses_only_its_own_bridges() {
     // A1 (1,0) is Commonwealth with five Virgin or Commonwealth neighbours; A0 is Wall.
-    let game = position("levis", &format!("{T3} | A1=CR2 A0=W A6=W | play R seats=2"));
-    let e = game.check(game.parse_action("A1 w 1").unwrap()).unwrap_err();
+    let game = position(
+        "levis",
+        &format!("{T3} | A1=CR2 A0=W A6=W | play R seats=2"),
+    );
+    let e = game
+        .check(game.parse_action("A1 w 1").unwrap())
+        .unwrap_err();
     assert!(e.reason.contains("cannot land on the Wall"), "{e}");
-    let e = game.check(game.parse_action("A1 w 2").unwrap()).unwrap_err();
+    let e = game
+        .check(game.parse_action("A1 w 2").unwrap())
+        .unwrap_err();
     assert!(e.reason.contains("no Red bridge"), "{e}");
-    let bridged = position("levis", &format!("{T3} | A1=CR2 A0=WR1 A6=W | play R seats=2"));
-    assert!(bridged.check(bridged.parse_action("A1 w 2").unwrap()).is_ok());
-    let enemy = position("levis", &format!("{T3} | A1=CR2 A0=WP1 A6=W | play R seats=2"));
+    let bridged = position(
+        "levis",
+        &format!("{T3} | A1=CR2 A0=WR1 A6=W | play R seats=2"),
+    );
+    assert!(bridged
+        .check(bridged.parse_action("A1 w 2").unwrap())
+        .is_ok());
+    let enemy = position(
+        "levis",
+        &format!("{T3} | A1=CR2 A0=WP1 A6=W | play R seats=2"),
+    );
     assert!(enemy.check(enemy.parse_action("A1 w 2").unwrap()).is_err());
 }
 
 #[test]
 fn a_piece_on_the_wall_may_go_anywhere_on_the_board_but_never_off_it() {
-    let game = position("levis", &format!("{T3} | A0=WR2 A1=WP1 A6=W | play R seats=2"));
+    let game = position(
+        "levis",
+        &format!("{T3} | A0=WR2 A1=WP1 A6=W | play R seats=2"),
+    );
     assert!(!game.is_hot(Cell(0)));
-    assert!(game.check(game.parse_action("A0 e 1").unwrap()).is_ok(), "onto Wall, capturing");
-    let e = game.check(game.parse_action("A0 w 2").unwrap()).unwrap_err();
+    assert!(
+        game.check(game.parse_action("A0 e 1").unwrap()).is_ok(),
+        "onto Wall, capturing"
+    );
+    let e = game
+        .check(game.parse_action("A0 w 2").unwrap())
+        .unwrap_err();
     assert!(e.reason.contains("leaves the board"), "{e}");
 }
 
@@ -275,7 +308,9 @@ fn a_piece_on_the_wall_may_go_anywhere_on_the_board_but_never_off_it() {
 fn a_landing_piece_captures_by_replacement_whatever_the_size() {
     let mut game = position("levis", &format!("{T3} | A4=VR1 A0=VP4 | play R seats=2"));
     let events = play(&mut game, &["A4 e 1"]);
-    assert!(events.iter().any(|e| matches!(e, MuEvent::Captured { men: 4, .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, MuEvent::Captured { men: 4, .. })));
     assert_eq!(game.cell_text("A0"), "VR1");
 }
 
@@ -286,11 +321,17 @@ fn per_segment_turns_allow_one_move_from_each_segment_occupied_at_the_start() {
     assert_eq!(game.budget(), 0b101, "segments A and C");
     play(&mut game, &["A4 e 1"]);
     assert_eq!(game.budget(), 0b100);
-    let e = game.check(game.parse_action("A1 w 1").unwrap()).unwrap_err();
+    let e = game
+        .check(game.parse_action("A1 w 1").unwrap())
+        .unwrap_err();
     assert!(e.reason.contains("segment A"), "{e}");
     assert!(legal(&game).contains(&"end".to_owned()));
     play(&mut game, &["C0 nw 1"]);
-    assert_eq!(game.to_move(), Seat(1), "no segment left: the turn ends by itself");
+    assert_eq!(
+        game.to_move(),
+        Seat(1),
+        "no segment left: the turn ends by itself"
+    );
 }
 
 #[test]
@@ -300,7 +341,10 @@ fn a_piece_may_move_again_from_another_unused_segment_unless_one_move_per_piece(
     let mut game = position("velox", &text);
     play(&mut game, &["A1 e 1"]);
     assert_eq!(game.cell_text("B5"), "VR1");
-    assert!(legal(&game).contains(&"B5-e-1".to_owned()), "A6: counted per segment");
+    assert!(
+        legal(&game).contains(&"B5-e-1".to_owned()),
+        "A6: counted per segment"
+    );
     let mut strict = position("velox one_move_per_piece=on", &text);
     play(&mut strict, &["A1 e 1"]);
     assert!(!legal(&strict).contains(&"B5-e-1".to_owned()));
@@ -342,7 +386,11 @@ fn an_enclosed_fragment_of_virginity_counts_with_its_section() {
         walls.join(" ")
     );
     let game = position("levis", &text);
-    assert_eq!(game.territory(), [7, 0], "six Commonwealth cells and the centre");
+    assert_eq!(
+        game.territory(),
+        [7, 0],
+        "six Commonwealth cells and the centre"
+    );
 }
 
 #[test]
@@ -368,7 +416,9 @@ fn the_opening_protocol_lays_out_selects_and_fills() {
 fn a_placement_touching_at_one_cell_is_refused_with_the_reason() {
     let mut game = Mu::new(&variant("levis"), 2).unwrap();
     play(&mut game, &["place:0,0"]);
-    let e = game.check(game.parse_action("place 3,0").unwrap()).unwrap_err();
+    let e = game
+        .check(game.parse_action("place 3,0").unwrap())
+        .unwrap_err();
     assert!(e.reason.contains("only one"), "{e}");
 }
 

@@ -36,7 +36,12 @@ pub fn cell_token(s: CellState) -> String {
 }
 
 fn read_token(token: &str, text: &str) -> Result<CellState, PositionError> {
-    let bad = || PositionError::new(text, "a cell token is V, C or W, then a colour letter and height");
+    let bad = || {
+        PositionError::new(
+            text,
+            "a cell token is V, C or W, then a colour letter and height",
+        )
+    };
     let mut chars = token.chars();
     let layer = match chars.next().map(|c| c.to_ascii_uppercase()) {
         Some('V') => Layer::Virgin,
@@ -50,8 +55,9 @@ fn read_token(token: &str, text: &str) -> Result<CellState, PositionError> {
     }
     let mut chars = rest.chars();
     let letter = chars.next().ok_or_else(bad)?;
-    let seat = seat_of_letter(letter)
-        .ok_or_else(|| PositionError::new(text, format!("`{letter}` is no colour (R P G Y B O S T)")))?;
+    let seat = seat_of_letter(letter).ok_or_else(|| {
+        PositionError::new(text, format!("`{letter}` is no colour (R P G Y B O S T)"))
+    })?;
     let height: u16 = chars.as_str().parse().map_err(|_| bad())?;
     if height == 0 {
         return Err(PositionError::new(text, "a stack holds at least one man"));
@@ -85,19 +91,32 @@ impl Mu {
             .filter(|&c| self.board.get(c) != CellState::default())
             .map(|c| format!("{c}={}", cell_token(self.board.get(c))))
             .collect();
-        let dash = |v: Vec<String>| if v.is_empty() { "-".to_owned() } else { v.join(" ") };
+        let dash = |v: Vec<String>| {
+            if v.is_empty() {
+                "-".to_owned()
+            } else {
+                v.join(" ")
+            }
+        };
         let phase = match self.phase {
             Phase::Layout => "layout",
             Phase::Select => "select",
             Phase::Play => "play",
             Phase::Over => "over",
         };
-        let mut state = format!("{phase} {} seats={}", LETTERS[self.to_move.index()], self.seats);
+        let mut state = format!(
+            "{phase} {} seats={}",
+            LETTERS[self.to_move.index()],
+            self.seats
+        );
         if self.phase == Phase::Play {
             if self.variant.per_segment() && self.budget != self.occupied_segments(self.to_move) {
                 let _ = write!(state, " budget={}", segment_list(self.budget));
             }
-            let numbers = [("moved", u32::from(self.moved)), ("passes", u32::from(self.passes))];
+            let numbers = [
+                ("moved", u32::from(self.moved)),
+                ("passes", u32::from(self.passes)),
+            ];
             for (key, n) in numbers {
                 if n > 0 {
                     let _ = write!(state, " {key}={n}");
@@ -135,7 +154,10 @@ impl Mu {
     pub(super) fn read_position(variant: &MuVariant, text: &str) -> Result<Mu, PositionError> {
         let fields: Vec<&str> = text.split('|').map(str::trim).collect();
         let [centres, cells, state] = fields[..] else {
-            return Err(PositionError::new(text, "a position has three fields separated by `|`"));
+            return Err(PositionError::new(
+                text,
+                "a position has three fields separated by `|`",
+            ));
         };
         let geometry = Arc::new(read_centres(centres)?);
         let mut board = Board::new(geometry.clone());
@@ -144,7 +166,8 @@ impl Mu {
                 let (name, token) = entry
                     .rsplit_once('=')
                     .ok_or_else(|| PositionError::new(entry, "a cell is written name=token"))?;
-                let cell = parse_cell(&geometry, name).map_err(|e| PositionError::new(entry, e.reason))?;
+                let cell =
+                    parse_cell(&geometry, name).map_err(|e| PositionError::new(entry, e.reason))?;
                 board.set(cell, read_token(token, entry)?, None);
             }
         }
@@ -270,7 +293,9 @@ fn read_state(variant: &MuVariant, board: Board, text: &str) -> Result<Mu, Posit
         .next()
         .filter(|_| colour.len() == 1)
         .and_then(seat_of_letter)
-        .ok_or_else(|| PositionError::new(colour, "the colour to move: R, P, G, Y, B, O, S or T"))?;
+        .ok_or_else(|| {
+            PositionError::new(colour, "the colour to move: R, P, G, Y, B, O, S or T")
+        })?;
     let mut game = Mu {
         variant: *variant,
         seats: 2,
@@ -320,7 +345,10 @@ fn read_state(variant: &MuVariant, board: Board, text: &str) -> Result<Mu, Posit
         }
     }
     if !(2..=8).contains(&game.seats) || game.to_move.0 >= game.seats {
-        return Err(PositionError::new(text, "2 to 8 seats, and the colour to move among them"));
+        return Err(PositionError::new(
+            text,
+            "2 to 8 seats, and the colour to move among them",
+        ));
     }
     game.osc.sort();
     game.osc.dedup();
@@ -385,7 +413,8 @@ fn read_trail(board: &Board, value: &str) -> Result<Steps, PositionError> {
             let (fired, writes) = step
                 .split_once(':')
                 .ok_or_else(|| PositionError::new(step, "a trail step is cell:name=token,…"))?;
-            let fired = parse_cell(geometry, fired).map_err(|e| PositionError::new(step, e.reason))?;
+            let fired =
+                parse_cell(geometry, fired).map_err(|e| PositionError::new(step, e.reason))?;
             let writes = writes
                 .split(',')
                 .filter(|w| !w.is_empty())

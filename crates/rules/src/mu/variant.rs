@@ -333,7 +333,11 @@ impl Variant for MuVariant {
 fn small_number(key: &str, value: &str, min: u8, max: u8) -> Result<u8, VariantError> {
     match value.parse::<u8>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(bad_value(key, value, &format!("a number from {min} to {max}"))),
+        _ => Err(bad_value(
+            key,
+            value,
+            &format!("a number from {min} to {max}"),
+        )),
     }
 }
 
@@ -345,7 +349,12 @@ mod tests {
     fn every_preset_reads_back_from_its_text() {
         for preset in MuVariant::presets() {
             let v = (preset.make)();
-            assert_eq!(MuVariant::parse_text(&v.text()).unwrap(), v, "{}", preset.name);
+            assert_eq!(
+                MuVariant::parse_text(&v.text()).unwrap(),
+                v,
+                "{}",
+                preset.name
+            );
         }
         let v = MuVariant::parse_text("multi trim_timing=end-of-turn segments=5").unwrap();
         assert_eq!(v.trim_timing, TrimTiming::EndOfTurn);

@@ -8,7 +8,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::VariantError;
-use crate::variant::{bad_value, parse_ply_cap, parse_switch, switch_text, unknown_option, OptionInfo};
+use crate::variant::{
+    bad_value, parse_ply_cap, parse_switch, switch_text, unknown_option, OptionInfo,
+};
 use crate::variant::{Preset, Variant};
 
 /// How much is played before the result (mur §1.9).
