@@ -31,13 +31,17 @@ fn ribbon(n: i32) -> String {
 }
 
 fn position(variant: &str, text: &str) -> Mu {
-    Mu::from_position(&MuVariant::parse_text(variant).expect("a variant"), text).expect("a position")
+    Mu::from_position(&MuVariant::parse_text(variant).expect("a variant"), text)
+        .expect("a position")
 }
 
 /// Spec E1, second Red move: Red's seven men on segment A with A4 (−1,0) holding two.
 fn e1(n: i32) -> Mu {
     let cells = "A1=VR1 A2=VR1 A3=VR1 A4=VR2 A5=VR1 A6=VR1";
-    position("levis", &format!("{} | {cells} | play R seats=2", ribbon(n)))
+    position(
+        "levis",
+        &format!("{} | {cells} | play R seats=2", ribbon(n)),
+    )
 }
 
 /// The E1 result (spec §4), as the tokens of segment A.
@@ -72,18 +76,27 @@ fn bench_chain(c: &mut Criterion) {
         let start = closed(segments);
         assert_eq!(start.pending(), Pending::Choice);
         let first = MuAction::Explode(start.canonical_explosion().expect("a hot cell"));
-        group.bench_function(format!("closed section, 17 men, on {segments} segments"), |b| {
-            b.iter_batched_ref(
-                || start.clone(),
-                |game| {
-                    game.apply_unchecked(black_box(first));
-                    assert_eq!(game.pending(), Pending::Nothing, "the section comes to rest");
-                    let men: u16 = (0..7).map(|i| game.cell(muster_rules::mu::Cell(i)).height).sum();
-                    assert_eq!(men, 17);
-                },
-                BatchSize::SmallInput,
-            )
-        });
+        group.bench_function(
+            format!("closed section, 17 men, on {segments} segments"),
+            |b| {
+                b.iter_batched_ref(
+                    || start.clone(),
+                    |game| {
+                        game.apply_unchecked(black_box(first));
+                        assert_eq!(
+                            game.pending(),
+                            Pending::Nothing,
+                            "the section comes to rest"
+                        );
+                        let men: u16 = (0..7)
+                            .map(|i| game.cell(muster_rules::mu::Cell(i)).height)
+                            .sum();
+                        assert_eq!(men, 17);
+                    },
+                    BatchSize::SmallInput,
+                )
+            },
+        );
     }
     group.finish();
 }

@@ -4,6 +4,7 @@
 //! [`board`] draws any game; games without a drawing of their own fall back to the rules
 //! crate's plain diagram.
 
+mod mu;
 mod mur;
 mod murus_gallicus;
 
@@ -29,6 +30,11 @@ pub enum Paint {
     Highlight,
     /// Headings and emphasis.
     Bold,
+    /// The pieces of one seat, by seat index (games with up to 8 coloured seats, such as Mu:
+    /// red, purple, green, yellow, blue, orange, silver, teal).
+    Seat(u8),
+    /// A cell that must explode, or anything else demanding attention now.
+    Hot,
 }
 
 impl Paint {
@@ -39,6 +45,15 @@ impl Paint {
             Paint::Dim => "2",
             Paint::Highlight => "7",
             Paint::Bold => "1",
+            Paint::Seat(0) => "1;31",
+            Paint::Seat(1) => "1;35",
+            Paint::Seat(2) => "1;32",
+            Paint::Seat(3) => "1;33",
+            Paint::Seat(4) => "1;34",
+            Paint::Seat(5) => "1;38;5;208",
+            Paint::Seat(6) => "1;37",
+            Paint::Seat(_) => "1;36",
+            Paint::Hot => "1;97;41",
         }
     }
 }
@@ -59,6 +74,9 @@ impl Style {
 pub fn board(game: &AnyGame, last: Option<&str>, style: Style) -> String {
     if let Some(mur) = game.as_mur() {
         return mur::draw(mur, last, style);
+    }
+    if let Some(mu) = game.as_mu() {
+        return mu::draw(mu, last, style);
     }
     match game.as_murus_gallicus() {
         Some(mg) => murus_gallicus::draw(mg, last, style),

@@ -106,16 +106,20 @@ fn compare(game: &Mu, rng: &mut SmallRng, checked: &mut usize) {
     let mine: BTreeSet<(r::Hex, usize, u32)> = mine
         .iter()
         .filter_map(|a| match *a {
-            MuAction::Move { from, dir, men } => {
-                Some((to_ref_hex(game.geometry().hex(from)), dir.index(), u32::from(men)))
-            }
+            MuAction::Move { from, dir, men } => Some((
+                to_ref_hex(game.geometry().hex(from)),
+                dir.index(),
+                u32::from(men),
+            )),
             _ => None,
         })
         .collect();
     let theirs: BTreeSet<_> = r::legal_moves(&board, mover.0)
         .into_iter()
         .filter(|&(from, _, _)| {
-            let cell = game.geometry().cell_at(Hex::new(from.0 as i16, from.1 as i16));
+            let cell = game
+                .geometry()
+                .cell_at(Hex::new(from.0 as i16, from.1 as i16));
             !v.per_segment() || cell.is_some_and(|c| game.budget() & c.segment().bit() != 0)
         })
         .collect();
@@ -129,7 +133,12 @@ fn compare(game: &Mu, rng: &mut SmallRng, checked: &mut usize) {
         .into_iter()
         .map(|s| s as i32)
         .collect();
-    assert_eq!(game.territory(), want, "territory differs at {}", game.position_text());
+    assert_eq!(
+        game.territory(),
+        want,
+        "territory differs at {}",
+        game.position_text()
+    );
     // The stops of a few moves, over every order of explosions.
     let mut moves: Vec<MuAction> = Vec::new();
     game.legal_actions(&mut moves);
@@ -139,16 +148,29 @@ fn compare(game: &Mu, rng: &mut SmallRng, checked: &mut usize) {
             break;
         }
         let action = moves[rng.random_range(0..moves.len())];
-        let MuAction::Move { from, dir, men } = action else { unreachable!() };
-        let landed = r::apply_move(&board, (to_ref_hex(game.geometry().hex(from)), dir.index(), u32::from(men)));
+        let MuAction::Move { from, dir, men } = action else {
+            unreachable!()
+        };
+        let landed = r::apply_move(
+            &board,
+            (
+                to_ref_hex(game.geometry().hex(from)),
+                dir.index(),
+                u32::from(men),
+            ),
+        );
         let mut after = game.clone();
         after.play(action, &mut NoEvents);
-        let Some(mine) = engine_stops(&after, 2_000) else { continue };
+        let Some(mine) = engine_stops(&after, 2_000) else {
+            continue;
+        };
         let theirs = if v.order == Order::Canonical {
             // The engine never asks: its one stop is the reference's canonical order.
             BTreeSet::from([r::canonical_stop(&landed, ref_oscillation(v))])
         } else {
-            let Some(all) = r::all_stops_within(&landed, ref_oscillation(v), 2_000) else { continue };
+            let Some(all) = r::all_stops_within(&landed, ref_oscillation(v), 2_000) else {
+                continue;
+            };
             all
         };
         assert!(
@@ -176,7 +198,12 @@ fn cross_check(variant: &str, seats: usize, games: u64, plies: usize) -> usize {
             }
             if game.phase() == Phase::Layout {
                 let theirs = r::legal_placements(
-                    &game.geometry().centres().iter().map(|&c| to_ref_hex(c)).collect::<Vec<_>>(),
+                    &game
+                        .geometry()
+                        .centres()
+                        .iter()
+                        .map(|&c| to_ref_hex(c))
+                        .collect::<Vec<_>>(),
                 );
                 let mine: BTreeSet<r::Hex> = game
                     .geometry()
@@ -184,7 +211,12 @@ fn cross_check(variant: &str, seats: usize, games: u64, plies: usize) -> usize {
                     .into_iter()
                     .map(to_ref_hex)
                     .collect();
-                assert_eq!(mine, theirs, "placements differ at {}", game.position_text());
+                assert_eq!(
+                    mine,
+                    theirs,
+                    "placements differ at {}",
+                    game.position_text()
+                );
             }
             if game.phase() == Phase::Play && game.pending() == Pending::Nothing {
                 compare(&game, &mut rng, &mut checked);

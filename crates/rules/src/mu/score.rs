@@ -195,7 +195,7 @@ impl Mu {
         use super::{Pending, Phase};
         let board = &self.board;
         let g = board.geometry();
-        let mut label_home: HashMap<u32, Cell> = HashMap::new();
+        let mut labels_seen: std::collections::HashSet<u32> = std::collections::HashSet::new();
         let mut seen_common = vec![false; g.cells()];
         for cell in g.all_cells() {
             let s = board.get(cell);
@@ -218,15 +218,16 @@ impl Mu {
                             ));
                         }
                     }
-                    if !label_home.contains_key(&label) {
+                    if labels_seen.insert(label) {
                         // Each label names exactly one component.
                         let component = board.component(cell);
                         for &member in &component {
                             if board.section_label(member) != Some(label) {
-                                return Err(format!("{member} and {cell}: one section, two labels"));
+                                return Err(format!(
+                                    "{member} and {cell}: one section, two labels"
+                                ));
                             }
                         }
-                        label_home.insert(label, cell);
                     } else if !seen_common[cell.index()] {
                         return Err(format!("label of {cell} is shared by two sections"));
                     }

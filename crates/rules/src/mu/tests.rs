@@ -434,3 +434,65 @@ fn positions_round_trip_through_their_text() {
     assert_eq!(back, game);
     assert_eq!(back.position_hash(), game.position_hash());
 }
+
+#[test]
+fn an_opponent_stack_made_hot_by_a_new_wall_explodes_in_its_own_colour_during_my_move() {
+    // A7: E4 with a Purple pair on A4. When A0 becomes Wall, A4 loses a Virgin-or-Commonwealth
+    // neighbour: capacity 3 → 2, so Purple's two men there must explode, inside Red's move.
+    let text = E4.replace("-1,0=C ", "-1,0=CP2 ");
+    let mut game = position("levis", &text);
+    let mut events = play(&mut game, &["2,0-w-2"]);
+    assert!(legal(&game).contains(&"explode:A4".to_owned()), "the mover may fire Purple's stack");
+    events.extend(play(&mut game, &["explode:A4"]));
+    assert!(events.iter().any(|e| matches!(e, MuEvent::Captured { by: Seat(1), .. })));
+    while game.pending() == Pending::Choice {
+        let x = game.canonical_explosion().unwrap();
+        game.apply(MuAction::Explode(x), &mut events).unwrap();
+    }
+    assert!(events.iter().any(|e| matches!(
+        e,
+        MuEvent::Exploded { cell, seat: Seat(1), .. } if cell.to_string() == "A4"
+    )));
+    // Purple's man captured Red's single on the Virgin cell A3, which then had capacity 1 and
+    // exploded in Purple: the sprout takes the exploding stack's colour (§2.6), here not the
+    // mover's, although §2.6 expects the two to coincide.
+    assert!(events.iter().any(|e| matches!(e, MuEvent::Sprouted { seat: Seat(1), .. })));
+}
+
+#[test]
+fn with_end_of_turn_trimming_an_oscillating_section_waits_for_the_end_of_the_turn() {
+    // Red also has a man on segment A, so the turn goes on after the move.
+    let text = E7.replace("| play", "A0=VR1 | play");
+    let mut game = position("multi trim_timing=end-of-turn", &text);
+    play(&mut game, &["C0-se-1"]);
+    assert_eq!(game.pending(), Pending::Nothing);
+    assert_eq!(game.oscillating().len(), 2, "{}", game.position_text());
+    assert!(game.position_text().contains("osc=C5,C6"));
+    assert_eq!(position("multi trim_timing=end-of-turn", &game.position_text()), game);
+    let events = play(&mut game, &["end"]);
+    assert!(events.iter().any(|e| matches!(e, MuEvent::Trimmed { .. })));
+    assert!(game.oscillating().is_empty());
+    assert_eq!(cells(&game), "A0=VR1 C0=W C1=W C2=C C3=C C4=W C5=C C6=C");
+}
+
+#[test]
+fn a_trail_waiting_for_a_choice_round_trips_through_the_position_text() {
+    // Closed section with two hot cells after a first reversible explosion: the pause keeps the
+    // trail, and reading the text back gives the same position and hash.
+    let mut game = position("levis", &closed_section(30));
+    let mut paused_with_trail = false;
+    for _ in 0..200 {
+        if game.pending() != Pending::Choice {
+            break;
+        }
+        if game.position_text().contains("trail=") {
+            paused_with_trail = true;
+            let back = position("levis", &game.position_text());
+            assert_eq!(back, game);
+            assert_eq!(back.position_hash(), game.position_hash());
+        }
+        let x = game.canonical_explosion().unwrap();
+        play(&mut game, &[&format!("explode:{x}")]);
+    }
+    assert!(paused_with_trail, "no pause with a trail was seen");
+}

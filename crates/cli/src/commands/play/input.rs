@@ -15,6 +15,8 @@ pub enum Input {
     Save(Option<PathBuf>),
     /// `position`: print the position text.
     Position,
+    /// `auto` or `resolve`: play a Mu chain reaction's explosions in the canonical order.
+    Auto,
     /// `help`.
     Help,
     /// `quit` or `exit`.
@@ -37,6 +39,7 @@ pub fn parse(line: &str) -> Input {
         ("save", true) => Input::Save(None),
         ("save", false) => Input::Save(Some(PathBuf::from(rest))),
         ("position", true) => Input::Position,
+        ("auto" | "resolve", true) => Input::Auto,
         ("help" | "h", true) => Input::Help,
         ("quit" | "exit" | "q", true) => Input::Quit,
         _ => Input::Action(line.to_owned()),
@@ -44,8 +47,9 @@ pub fn parse(line: &str) -> Input {
 }
 
 /// The help text; `example` is a legal action to show the notation, `resign` the game's
-/// resignation action where the rules have one (Mur: resigning the set).
-pub fn help(example: Option<&str>, resign: Option<&str>) -> String {
+/// resignation action where the rules have one (Mur: resigning the set), `chain_reactions`
+/// whether the game has Mu's chain reactions (and so the `auto` command).
+pub fn help(example: Option<&str>, resign: Option<&str>, chain_reactions: bool) -> String {
     let example = example.map(|e| format!(", e.g. {e}")).unwrap_or_default();
     let mut lines = vec![
         "Commands:".to_owned(),
@@ -62,6 +66,21 @@ pub fn help(example: Option<&str>, resign: Option<&str>) -> String {
             3,
             format!("  {resign:<13} resign, as the rules allow (not listed among the moves)"),
         );
+    }
+    if chain_reactions {
+        lines.insert(
+            3,
+            "  auto          Mu: when a chain reaction waits for your choice, explode in the\n                \
+             canonical order (row by row) until it is over or a removal is owed"
+                .to_owned(),
+        );
+    }
+    lines.push(
+        "Type actions as they are, spaces included; only a line that is exactly a".to_owned(),
+    );
+    lines.push("command is taken as one.".to_owned());
+    if chain_reactions {
+        lines.push("Mu reads A3 sw 2 as A3-sw-2, place 3,-1 as place:3,-1.".to_owned());
     }
     lines.join("\n")
 }
@@ -81,6 +100,8 @@ mod tests {
             Input::Save(Some("My Game.txt".into()))
         );
         assert_eq!(parse("exit"), Input::Quit);
+        assert_eq!(parse("Auto"), Input::Auto);
+        assert_eq!(parse("resolve"), Input::Auto);
         assert_eq!(parse(""), Input::Nothing);
     }
 
@@ -88,5 +109,7 @@ mod tests {
     fn anything_else_is_an_action() {
         assert_eq!(parse(" d1-d3 "), Input::Action("d1-d3".to_owned()));
         assert_eq!(parse("undo now"), Input::Action("undo now".to_owned()));
+        assert_eq!(parse("A3 sw 2"), Input::Action("A3 sw 2".to_owned()));
+        assert_eq!(parse("place 3,-1"), Input::Action("place 3,-1".to_owned()));
     }
 }

@@ -12,6 +12,8 @@ mod session;
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use anyhow::Result;
+use muster_rules::mu::{Cell, Mu, Pending};
+use muster_rules::AnyGame;
 
 use self::input::Input;
 use self::players::Table;
@@ -100,6 +102,13 @@ impl<R: BufRead, W: Write> Ui<R, W> {
             self.out,
             "Type a move, ? for the legal moves, or help for commands."
         )?;
+        if game.as_mu().is_some() {
+            writeln!(
+                self.out,
+                "Actions may be typed with spaces, as in A3 sw 2 or place 3,-1.\n\
+                 auto plays a chain reaction's explosions in the canonical order."
+            )?;
+        }
         Ok(())
     }
 
@@ -121,6 +130,13 @@ impl<R: BufRead, W: Write> Ui<R, W> {
             (None, Some(seat)) => {
                 let ply = session.actions_played() + 1;
                 writeln!(self.out, "{} to move, ply {ply}.", session.label(seat))?;
+                if let Some(cell) = canonical_explosion(game) {
+                    writeln!(
+                        self.out,
+                        "Choose the next explosion (explode:X), or type auto to explode {cell} \
+                         and go on in the canonical order."
+                    )?;
+                }
             }
             (None, None) => {}
         }
@@ -156,16 +172,19 @@ impl<R: BufRead, W: Write> Ui<R, W> {
             Input::Help => {
                 let example = sorted_actions(session.game()).into_iter().next();
                 let resign = session.game().resignation();
+                let mu = session.game().as_mu().is_some();
                 writeln!(
                     self.out,
                     "{}",
-                    input::help(example.as_deref(), resign.as_deref())
+                    input::help(example.as_deref(), resign.as_deref(), mu)
                 )?;
             }
             Input::Moves if over => writeln!(self.out, "The game is over: no moves.")?,
             Input::Moves => self.list_moves(session)?,
             Input::Position => writeln!(self.out, "{}", session.game().position_text())?,
             Input::Undo => return self.undo(session),
+            Input::Auto if over => writeln!(self.out, "The game is over: nothing to resolve.")?,
+            Input::Auto => return self.resolve(session),
             Input::Save(None) => writeln!(self.out, "Usage: save FILE")?,
             Input::Save(Some(path)) => match session.save(&path) {
                 Ok(()) => writeln!(self.out, "Saved the game to {}.", path.display())?,
@@ -211,6 +230,63 @@ impl<R: BufRead, W: Write> Ui<R, W> {
         }
     }
 
+    /// `auto`: explodes the canonical cell until the chain reaction no longer waits for a
+    /// choice (it is over, or a removal is owed). The explosions are undone together.
+    fn resolve(&mut self, session: &mut Session) -> Result<Flow> {
+        if session.game().as_mu().is_none() {
+            writeln!(
+                self.out,
+                "auto resolves Mu chain reactions; this game has none."
+            )?;
+            return Ok(Flow::Stay);
+        }
+        let Some(seat) = session.human_to_act() else {
+            return Ok(Flow::Stay);
+        };
+        let mut played = 0usize;
+        while let Some(cell) = canonical_explosion(session.game()) {
+            if played == MAX_AUTO_EXPLOSIONS {
+                writeln!(self.out, "Stopped after {played} explosions.")?;
+                break;
+            }
+            let action = format!("explode:{cell}");
+            let result = if played == 0 {
+                session.play(&action)
+            } else {
+                session.play_chained(&action)
+            };
+            let events = match result {
+                Ok(events) => events,
+                Err(error) => {
+                    writeln!(self.out, "{action} was refused: {error:#}")?;
+                    break;
+                }
+            };
+            writeln!(self.out, "{} plays {action}", session.label(seat))?;
+            self.write_events(&events)?;
+            played += 1;
+        }
+        if played == 0 {
+            let removal = session
+                .game()
+                .as_mu()
+                .is_some_and(|mu| mu.pending() == Pending::Removal);
+            if removal {
+                writeln!(
+                    self.out,
+                    "auto makes no removal: choose the cell yourself (remove:X; ? lists them)."
+                )?;
+            } else {
+                writeln!(
+                    self.out,
+                    "No chain reaction is waiting for a choice: nothing to resolve."
+                )?;
+            }
+            return Ok(Flow::Stay);
+        }
+        Ok(Flow::Redraw)
+    }
+
     /// The legal moves, sorted, wrapped to the terminal.
     fn list_moves(&mut self, session: &Session) -> Result<()> {
         let moves = sorted_actions(session.game());
@@ -218,6 +294,12 @@ impl<R: BufRead, W: Write> Ui<R, W> {
         writeln!(self.out, "{} legal move{plural}:", moves.len())?;
         for line in wrap_words(&moves.join(" "), 76) {
             writeln!(self.out, "  {line}")?;
+        }
+        if let Some(cell) = canonical_explosion(session.game()) {
+            writeln!(
+                self.out,
+                "  or auto: explode {cell}, then on in the canonical order"
+            )?;
         }
         Ok(())
     }
@@ -232,4 +314,14 @@ impl<R: BufRead, W: Write> Ui<R, W> {
         }
         Ok(())
     }
+}
+
+/// The most explosions one `auto` plays (a safety net; the rules end every chain reaction).
+const MAX_AUTO_EXPLOSIONS: usize = 100_000;
+
+/// The cell the canonical order explodes next, when a Mu chain reaction waits for a choice.
+fn canonical_explosion(game: &AnyGame) -> Option<Cell> {
+    game.as_mu()
+        .filter(|mu| mu.pending() == Pending::Choice)
+        .and_then(Mu::canonical_explosion)
 }

@@ -18,6 +18,8 @@ struct Step {
     action: String,
     /// The seat that decided, or `None` for chance.
     seat: Option<usize>,
+    /// Played by the same command as the step before it (Mu's `auto`): undone together.
+    chained: bool,
 }
 
 /// An action made without asking anyone: a random opponent's move or a chance outcome.
@@ -90,10 +92,17 @@ impl Session {
     /// Plays an action typed by the person at `seat`'s turn. On error nothing changes.
     pub fn play(&mut self, text: &str) -> Result<Vec<AnyEvent>> {
         let seat = self.human_to_act();
-        self.apply(text, seat)
+        self.apply(text, seat, false)
     }
 
-    fn apply(&mut self, text: &str, seat: Option<usize>) -> Result<Vec<AnyEvent>> {
+    /// Like [`Session::play`], for an action played by the same command as the one before it:
+    /// undo takes them back together.
+    pub fn play_chained(&mut self, text: &str) -> Result<Vec<AnyEvent>> {
+        let seat = self.human_to_act();
+        self.apply(text, seat, true)
+    }
+
+    fn apply(&mut self, text: &str, seat: Option<usize>, chained: bool) -> Result<Vec<AnyEvent>> {
         let before = self.game.clone();
         let action = self.game.normalize_action(text)?;
         let events = self.game.apply(&action)?;
@@ -101,6 +110,7 @@ impl Session {
             before,
             action,
             seat,
+            chained,
         });
         Ok(events)
     }
@@ -118,7 +128,7 @@ impl Session {
         };
         let action = self.game.random_action(&mut self.rng)?;
         let result = self
-            .apply(&action, seat)
+            .apply(&action, seat, false)
             .with_context(|| format!("{who} chose `{action}`, which the rules refuse"))
             .map(|events| AutoAction {
                 who,
@@ -135,9 +145,12 @@ impl Session {
             .history
             .iter()
             .rposition(|step| step.seat.is_some_and(|s| self.table.is_human(s)));
-        let Some(index) = last_human else {
+        let Some(mut index) = last_human else {
             return 0;
         };
+        while index > 0 && self.history[index].chained {
+            index -= 1;
+        }
         let taken = self.history.len() - index;
         self.game = self.history[index].before.clone();
         self.history.truncate(index);

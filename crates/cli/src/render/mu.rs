@@ -1,0 +1,724 @@
+//! Mu on a terminal: the hex board row by row, each cell's contents above its name, and a panel
+//! with the phase, the seats, what the mover owes and the Commonwealth sections.
+//!
+//! ```text
+//!                      .     .       Play, turn 4
+//!                      B3    B2                men  territory (so far)
+//!      [.R1]  .R1   .     .     .    R Red       9         21
+//!       A3    A2    B4    B0    B1   P Purple    7          0  to move
+//!   [aR1]  .R2   .R1   .     .
+//!    A4    A0    A1    B5    B6      Purple moves one piece (e.g. C0 e 1) or passes
+//!       aR1   .R2   .P1   .P1
+//!       A5    A6    C3    C2         Moves this turn: 0   Passes in a row: 0 of 2
+//!                .P1   .P1   .P1     Sections:
+//!                C4    C0    C1        a: 2 cells + 19 enclosed = 21, Red (A4 A5)
+//!                   .P1   .P1
+//!                   C5    C6
+//!   .  Virginity   a b …  Commonwealth, by section   #  Wall   R2  two Red men   !  hot
+//!   [x]  last action   A0  centre of segment A; A1-A6 lie E NE NW W SW SE of it
+//! ```
+//!
+//! (The specification's example E1 on board T3, after `A0-w-1 pass A3-sw-1`.)
+//!
+//! Rows are the hex rows `r`, and a cell stands at column 3·(2q + r), so every row is shifted
+//! half a cell from the one above (pointy-top hexes). A cell's contents are its layer (`.`
+//! Virginity, a lower-case letter naming its Commonwealth section, `#` Wall), then the colour
+//! letter and the height of its stack, then `!` when it is hot. Under it stands its name: the
+//! segment letters and the place in the rosette (0 the centre, 1–6 east, north-east, north-west,
+//! west, south-west, south-east). Segment centres carry a `+` while the mover may still move
+//! from that segment this turn (per-segment turns), and during the lay-out every legal centre
+//! for the next segment is drawn as `+` over its coordinates. The cells the last action touched
+//! are bracketed in plain text and shown in reverse video with colours.
+
+use std::collections::HashMap;
+
+use muster_rules::mu::{colour, Cell, Hex, Layer, Mu, MuAction, Pending, Phase, Segment};
+use muster_rules::mu::{SectionInfo, SectionOwner, LETTERS};
+use muster_rules::{Game, Seat};
+
+use super::{wrap_words, Paint, Style};
+
+/// Columns per step of `2q + r`: neighbours in a row are two steps, six columns, apart.
+const UNIT: usize = 3;
+/// Terminal lines per hex row: the contents, then the names.
+const LINES: usize = 2;
+/// The margin left of the drawing.
+const LEFT: &str = "  ";
+/// The panel goes beside the board when both fit in this many columns, under it otherwise.
+const MAX_WIDTH: usize = 100;
+/// Columns between the board and a panel beside it.
+const GAP: usize = 3;
+/// The width the panel's long lines are wrapped to.
+const PANEL_WIDTH: usize = 50;
+/// The width the legend is wrapped to.
+const LEGEND_WIDTH: usize = 88;
+/// Section cells listed by name before the list is cut short.
+const LISTED_CELLS: usize = 8;
+
+/// Draws the position, marking the cells touched by `last` (an action in notation).
+pub fn draw(game: &Mu, last: Option<&str>, style: Style) -> String {
+    let sections = game.sections();
+    let letters = section_letters(&sections);
+    let marked = marked_cells(game, last);
+    let board = board_lines(game, &letters, &marked, style);
+    let panel = panel(game, &sections, style);
+    let board_width = board.iter().map(|l| visible_width(l)).max().unwrap_or(0);
+    let panel_width = panel.iter().map(|l| visible_width(l)).max().unwrap_or(0);
+    let mut out = String::new();
+    if LEFT.len() + board_width + GAP + panel_width <= MAX_WIDTH {
+        for i in 0..board.len().max(panel.len()) {
+            let line = board.get(i).map_or("", String::as_str);
+            let mut text = format!("{LEFT}{line}");
+            if let Some(note) = panel.get(i).filter(|n| !n.is_empty()) {
+                let pad = board_width - visible_width(line) + GAP;
+                text.push_str(&" ".repeat(pad));
+                text.push_str(note);
+            }
+            push_line(&mut out, &text);
+        }
+    } else {
+        for line in &board {
+            push_line(&mut out, &format!("{LEFT}{line}"));
+        }
+        out.push('\n');
+        for line in &panel {
+            push_line(&mut out, &format!("{LEFT}{line}"));
+        }
+    }
+    for line in legend(game, style) {
+        push_line(&mut out, &format!("{LEFT}{line}"));
+    }
+    out
+}
+
+fn push_line(out: &mut String, line: &str) {
+    out.push_str(line.trim_end());
+    out.push('\n');
+}
+
+/// The letter shown for each Commonwealth cell: `a` for the first section (in cell order), `b`
+/// for the next, …; `:` past `z`.
+fn section_letters(sections: &[SectionInfo]) -> HashMap<Cell, char> {
+    let mut letters = HashMap::new();
+    for (i, section) in sections.iter().enumerate() {
+        for &cell in &section.cells {
+            letters.insert(cell, section_letter(i));
+        }
+    }
+    letters
+}
+
+fn section_letter(index: usize) -> char {
+    u8::try_from(index)
+        .ok()
+        .filter(|&i| i < 26)
+        .map_or(':', |i| char::from(b'a' + i))
+}
+
+/// The cells the action `last` touched: a move's start and landing cells, an exploding or
+/// emptied cell, a new segment, a cleared centre. Nothing when it cannot be read.
+fn marked_cells(game: &Mu, last: Option<&str>) -> Vec<Cell> {
+    let Some(action) = last.and_then(|text| game.parse_action(text).ok()) else {
+        return Vec::new();
+    };
+    let geometry = game.geometry();
+    match action {
+        MuAction::Place(centre) => geometry
+            .cell_at(centre)
+            .map(|c| c.segment().cells().collect())
+            .unwrap_or_default(),
+        MuAction::Clear(segment) => vec![segment.centre()],
+        MuAction::Move { from, dir, men } => {
+            let mut to = Some(from);
+            for _ in 0..men {
+                to = to.and_then(|c| geometry.neighbour(c, dir));
+            }
+            std::iter::once(from).chain(to).collect()
+        }
+        MuAction::Explode(cell) | MuAction::Remove(cell) => vec![cell],
+        MuAction::End | MuAction::Pass => Vec::new(),
+    }
+}
+
+/// A column of the drawing: one character and its paints.
+#[derive(Clone, PartialEq)]
+struct Glyph {
+    ch: char,
+    paints: Vec<Paint>,
+}
+
+const BLANK: Glyph = Glyph {
+    ch: ' ',
+    paints: Vec::new(),
+};
+
+/// Lines of glyphs that grow as they are written.
+struct Canvas {
+    rows: Vec<Vec<Glyph>>,
+}
+
+impl Canvas {
+    fn new(height: usize) -> Canvas {
+        Canvas {
+            rows: vec![Vec::new(); height],
+        }
+    }
+
+    /// Writes `text` from column `x` of line `y`; returns the column after it.
+    fn put(&mut self, x: usize, y: usize, text: &str, paints: &[Paint]) -> usize {
+        let row = &mut self.rows[y];
+        let mut at = x;
+        for ch in text.chars() {
+            if row.len() <= at {
+                row.resize(at + 1, BLANK);
+            }
+            row[at] = Glyph {
+                ch,
+                paints: paints.to_vec(),
+            };
+            at += 1;
+        }
+        at
+    }
+
+    /// Each line, painted in runs of equal paint, trailing blanks dropped.
+    fn render(&self, style: Style) -> Vec<String> {
+        self.rows
+            .iter()
+            .map(|row| {
+                let end = row.iter().rposition(|g| g.ch != ' ').map_or(0, |i| i + 1);
+                let mut line = String::new();
+                let mut run = String::new();
+                let mut paints: &[Paint] = &[];
+                for glyph in &row[..end] {
+                    if glyph.paints != paints && !run.is_empty() {
+                        line.push_str(&style.paint(&run, paints));
+                        run.clear();
+                    }
+                    paints = &glyph.paints;
+                    run.push(glyph.ch);
+                }
+                line.push_str(&style.paint(&run, paints));
+                line
+            })
+            .collect()
+    }
+}
+
+/// Where hexes go: the smallest `2q + r` and the rows drawn.
+struct Frame {
+    min_x: i32,
+    min_r: i32,
+    rows: usize,
+}
+
+impl Frame {
+    fn around(hexes: &[Hex]) -> Frame {
+        let x = |h: &Hex| 2 * i32::from(h.q) + i32::from(h.r);
+        let min_x = hexes.iter().map(x).min().unwrap_or(0);
+        let min_r = hexes.iter().map(|h| i32::from(h.r)).min().unwrap_or(0);
+        let max_r = hexes.iter().map(|h| i32::from(h.r)).max().unwrap_or(0);
+        Frame {
+            min_x,
+            min_r,
+            rows: usize::try_from(max_r - min_r + 1).unwrap_or(0),
+        }
+    }
+
+    /// The column of a hex's contents and name (one column is kept free on the left for a
+    /// bracket).
+    fn column(&self, hex: Hex) -> usize {
+        let x = 2 * i32::from(hex.q) + i32::from(hex.r);
+        1 + UNIT * usize::try_from(x - self.min_x).unwrap_or(0)
+    }
+
+    /// The line of a hex's contents; its name is on the next line.
+    fn line(&self, hex: Hex) -> usize {
+        LINES * usize::try_from(i32::from(hex.r) - self.min_r).unwrap_or(0)
+    }
+}
+
+/// The board: every cell's contents over its name, and in the lay-out the legal centres.
+fn board_lines(
+    game: &Mu,
+    letters: &HashMap<Cell, char>,
+    marked: &[Cell],
+    style: Style,
+) -> Vec<String> {
+    let geometry = game.geometry();
+    let candidates = if game.phase() == Phase::Layout {
+        geometry.legal_centres()
+    } else {
+        Vec::new()
+    };
+    let mut hexes: Vec<Hex> = geometry.all_cells().map(|c| geometry.hex(c)).collect();
+    hexes.extend(&candidates);
+    let frame = Frame::around(&hexes);
+    let mut canvas = Canvas::new(frame.rows * LINES);
+    let budget = shown_budget(game);
+    for cell in geometry.all_cells() {
+        let hex = geometry.hex(cell);
+        let (x, y) = (frame.column(hex), frame.line(hex));
+        let parts = contents(game, cell, letters);
+        let is_marked = marked.contains(&cell);
+        let mut at = x;
+        for (text, mut paints) in parts {
+            if is_marked && style.colour {
+                paints.push(Paint::Highlight);
+            }
+            at = canvas.put(at, y, &text, &paints);
+        }
+        if is_marked && !style.colour {
+            canvas.put(x - 1, y, "[", &[]);
+            canvas.put(at, y, "]", &[]);
+        }
+        let centre = cell.position() == 0;
+        let paint = if centre { Paint::Bold } else { Paint::Dim };
+        let end = canvas.put(x, y + 1, &cell.to_string(), &[paint]);
+        if centre && budget & cell.segment().bit() != 0 {
+            canvas.put(end, y + 1, "+", &[Paint::Seat(game.to_move().0)]);
+        }
+    }
+    for hex in candidates {
+        let (x, y) = (frame.column(hex), frame.line(hex));
+        canvas.put(x, y, "+", &[Paint::Bold]);
+        canvas.put(x, y + 1, &hex.to_string(), &[Paint::Dim]);
+    }
+    canvas.render(style)
+}
+
+/// The segments marked `+` on the board: those the mover may still move from this turn, in
+/// per-segment turns while the game runs.
+fn shown_budget(game: &Mu) -> u64 {
+    if game.phase() == Phase::Play && game.variant().per_segment() {
+        game.budget()
+    } else {
+        0
+    }
+}
+
+/// A cell's contents in painted parts: layer, stack, heat.
+fn contents(game: &Mu, cell: Cell, letters: &HashMap<Cell, char>) -> Vec<(String, Vec<Paint>)> {
+    let state = game.cell(cell);
+    let stack = state.owner();
+    let layer = match state.layer {
+        Layer::Virgin => (".".to_owned(), vec![Paint::Dim]),
+        Layer::Common => {
+            let letter = letters.get(&cell).copied().unwrap_or(':');
+            (letter.to_string(), Vec::new())
+        }
+        Layer::Wall => ("#".to_owned(), vec![Paint::Bold]),
+    };
+    let mut parts = vec![layer];
+    if let Some(seat) = stack {
+        let text = format!("{}{}", letter(seat), state.height);
+        parts.push((text, vec![Paint::Seat(seat.0)]));
+    }
+    if game.is_hot(cell) {
+        parts.push(("!".to_owned(), vec![Paint::Hot]));
+    }
+    parts
+}
+
+fn letter(seat: Seat) -> char {
+    LETTERS.get(seat.index()).copied().unwrap_or('?')
+}
+
+/// The lines beside (or under) the board.
+fn panel(game: &Mu, sections: &[SectionInfo], style: Style) -> Vec<String> {
+    let mut lines = vec![style.paint(&heading(game), &[Paint::Bold])];
+    lines.extend(seat_table(game, style));
+    lines.push(String::new());
+    for line in duty(game) {
+        let paints: &[Paint] = match game.pending() {
+            Pending::Nothing => &[Paint::Bold],
+            Pending::Choice | Pending::Removal => &[Paint::Hot],
+        };
+        lines.push(style.paint(&line, paints));
+    }
+    if matches!(game.phase(), Phase::Play | Phase::Over) {
+        lines.push(String::new());
+        lines.extend(turn_lines(game));
+        lines.extend(section_lines(sections));
+    }
+    lines
+}
+
+/// `Lay-out: segment C of 4`, `Selection`, `Play, turn 4`, `Game over after 31 turns`.
+fn heading(game: &Mu) -> String {
+    match game.phase() {
+        Phase::Layout => {
+            let laid = game.geometry().segments();
+            let total = game.seats() * usize::from(game.variant().segments);
+            let next = Segment(u8::try_from(laid).unwrap_or(u8::MAX));
+            format!("Lay-out: segment {next}, {} of {total}", laid + 1)
+        }
+        Phase::Select => "Selection of the starting segments".to_owned(),
+        Phase::Play => format!("Play, turn {}", game.ply() + 1),
+        Phase::Over => {
+            let turns = game.ply();
+            format!("Game over after {turns} turn{}", plural(turns as usize))
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// One line per seat: its letter and colour, and what counts in this phase (segments laid out,
+/// segments still marked, or men and territory), with `to move` for the mover.
+fn seat_table(game: &Mu, style: Style) -> Vec<String> {
+    let seats = game.seats();
+    let geometry = game.geometry();
+    let mut men = vec![0u32; seats];
+    let mut markers = vec![0u32; seats];
+    for cell in geometry.all_cells() {
+        let state = game.cell(cell);
+        if let Some(seat) = state.owner().filter(|s| s.index() < seats) {
+            men[seat.index()] += u32::from(state.height);
+            if cell.position() == 0 {
+                markers[seat.index()] += 1;
+            }
+        }
+    }
+    let territory = game.territory();
+    let over = game.phase() == Phase::Over;
+    let (header, values): (&str, Vec<String>) = match game.phase() {
+        Phase::Layout => (
+            "segments",
+            markers.iter().map(|m| format!("{m:>8}")).collect(),
+        ),
+        Phase::Select => (
+            "  marked",
+            markers.iter().map(|m| format!("{m:>8}")).collect(),
+        ),
+        Phase::Play | Phase::Over => (
+            if over {
+                "men  territory (final)"
+            } else {
+                "men  territory (so far)"
+            },
+            (0..seats)
+                .map(|i| {
+                    let t = territory.get(i).copied().unwrap_or(0);
+                    format!("{:>3}  {t:>9}", men[i])
+                })
+                .collect(),
+        ),
+    };
+    let mut lines = vec![format!("{:10}{header}", "")];
+    for (i, value) in values.iter().enumerate() {
+        let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
+        let name = format!("{} {:<7}", letter(seat), colour(seat));
+        let mut line = format!("{} {value}", style.paint(&name, &[Paint::Seat(seat.0)]));
+        if !over && game.to_move() == seat {
+            line.push_str(&style.paint("  to move", &[Paint::Bold]));
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// What the mover must decide now, in words, wrapped.
+fn duty(game: &Mu) -> Vec<String> {
+    let who = colour(game.to_move());
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    let cells_of = |actions: &[MuAction]| {
+        let names: Vec<String> = actions
+            .iter()
+            .filter_map(|a| match a {
+                MuAction::Explode(c) | MuAction::Remove(c) => Some(c.to_string()),
+                MuAction::Clear(s) => Some(s.to_string()),
+                _ => None,
+            })
+            .collect();
+        if names.is_empty() {
+            "none".to_owned()
+        } else {
+            names.join(", ")
+        }
+    };
+    let text = match (game.phase(), game.pending()) {
+        (Phase::Over, _) => game
+            .outcome()
+            .map(|o| format!("Result: {}", o.reason))
+            .unwrap_or_default(),
+        (Phase::Layout, _) if game.geometry().segments() == 0 => {
+            format!("No segment yet: {who} lays out the first one, place:0,0")
+        }
+        (Phase::Layout, _) => format!(
+            "{who} lays out a segment: {} legal centre{}, each drawn as + over its q,r \
+             (place:q,r or place q,r)",
+            actions.len(),
+            plural(actions.len())
+        ),
+        (Phase::Select, _) => format!(
+            "{who} takes the marker off one of their segments (clear:X): {}. The last segment \
+             each player keeps is filled with seven men.",
+            cells_of(&actions)
+        ),
+        (Phase::Play, Pending::Choice) => {
+            let canonical = game
+                .canonical_explosion()
+                .map(|c| format!(" (canonical order: {c} first)"))
+                .unwrap_or_default();
+            format!(
+                "{who} chooses the next explosion (explode:X) among the hot cells {}{canonical}",
+                cells_of(&actions)
+            )
+        }
+        (Phase::Play, Pending::Removal) => format!(
+            "{who} removes a man from a hot cell of the oscillating section (remove:X): {}",
+            cells_of(&actions)
+        ),
+        (Phase::Play, Pending::Nothing) => play_duty(game, who, &actions),
+    };
+    wrap_words(&text, PANEL_WIDTH)
+}
+
+/// What the mover may do at rest: move (within the turn's budget), end the turn, or pass.
+fn play_duty(game: &Mu, who: &str, actions: &[MuAction]) -> String {
+    let example = actions.iter().find_map(|a| match a {
+        MuAction::Move { from, dir, men } => Some(format!("{from} {dir} {men}")),
+        _ => None,
+    });
+    let example = example.map(|e| format!(" (e.g. {e})")).unwrap_or_default();
+    let moves = actions.iter().any(|a| matches!(a, MuAction::Move { .. }));
+    let closing = if game.moves_this_turn() == 0 {
+        "passes"
+    } else {
+        "ends the turn (end)"
+    };
+    let last = if game.moves_this_turn() == 0 {
+        "pass"
+    } else {
+        "end"
+    };
+    match (moves, game.variant().per_segment()) {
+        (false, _) => format!("{who} has no move left: {last}"),
+        (true, false) => format!("{who} moves one piece{example} or {closing}"),
+        (true, true) => {
+            format!("{who} moves once from each segment marked +{example}, or {closing}")
+        }
+    }
+}
+
+/// Moves made this turn, passes in a row, the budget left, oscillating cells.
+fn turn_lines(game: &Mu) -> Vec<String> {
+    let mut lines = Vec::new();
+    if game.phase() == Phase::Play {
+        let active = (0..game.seats())
+            .filter(|&i| {
+                let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
+                game.geometry()
+                    .all_cells()
+                    .any(|c| game.cell(c).owner() == Some(seat))
+            })
+            .count();
+        lines.push(format!(
+            "Moves this turn: {}   Passes in a row: {} of {active}",
+            game.moves_this_turn(),
+            game.passes()
+        ));
+        if game.variant().per_segment() {
+            let left: Vec<String> = (0..64u8)
+                .filter(|i| game.budget() & (1u64 << i) != 0)
+                .map(|i| Segment(i).to_string())
+                .collect();
+            let left = if left.is_empty() {
+                "none".to_owned()
+            } else {
+                left.join(", ")
+            };
+            lines.extend(wrap_words(
+                &format!("Segments left this turn: {left}"),
+                PANEL_WIDTH,
+            ));
+        }
+    }
+    let oscillating = game.oscillating();
+    if !oscillating.is_empty() {
+        let names: Vec<String> = oscillating.iter().map(Cell::to_string).collect();
+        lines.extend(wrap_words(
+            &format!("Oscillating: {}", names.join(" ")),
+            PANEL_WIDTH,
+        ));
+    }
+    lines
+}
+
+/// `Sections:` then one line per section: its letter, size, owner and cells.
+fn section_lines(sections: &[SectionInfo]) -> Vec<String> {
+    if sections.is_empty() {
+        return vec!["Sections: none yet".to_owned()];
+    }
+    let mut lines = vec!["Sections:".to_owned()];
+    for (i, section) in sections.iter().enumerate() {
+        let own = section.cells.len();
+        let mut text = format!("{}: {own} cell{}", section_letter(i), plural(own));
+        if !section.enclosed.is_empty() {
+            let n = section.enclosed.len();
+            text.push_str(&format!(" + {n} enclosed = {}", section.size()));
+        }
+        let owner = match section.owner {
+            SectionOwner::Seat(seat) => colour(seat).to_owned(),
+            SectionOwner::Neutral => "neutral".to_owned(),
+        };
+        if section.empty {
+            text.push_str(&format!(", empty: {owner} by access"));
+        } else {
+            text.push_str(&format!(", {owner}"));
+        }
+        let mut names: Vec<String> = section
+            .cells
+            .iter()
+            .take(LISTED_CELLS)
+            .map(Cell::to_string)
+            .collect();
+        if own > LISTED_CELLS {
+            names.push("…".to_owned());
+        }
+        text.push_str(&format!(" ({})", names.join(" ")));
+        for (k, line) in wrap_words(&text, PANEL_WIDTH - 4).into_iter().enumerate() {
+            let indent = if k == 0 { "  " } else { "     " };
+            lines.push(format!("{indent}{line}"));
+        }
+    }
+    lines
+}
+
+/// What the symbols mean, wrapped.
+fn legend(game: &Mu, style: Style) -> Vec<String> {
+    let marker = if style.colour {
+        style.paint(" x ", &[Paint::Highlight])
+    } else {
+        "[x]".to_owned()
+    };
+    let mut items = vec![
+        ".  Virginity".to_owned(),
+        "a b …  Commonwealth, by section".to_owned(),
+        "#  Wall".to_owned(),
+        format!("R2  two {} men", colour(Seat(0))),
+        "!  hot".to_owned(),
+        format!("{marker}  last action"),
+        "A0  centre of segment A; A1-A6 lie E NE NW W SW SE of it".to_owned(),
+    ];
+    if shown_budget(game) != 0 {
+        items.push("A0+  segment A may still move this turn".to_owned());
+    }
+    if game.phase() == Phase::Layout {
+        items.push("+ q,r  a legal centre for the next segment".to_owned());
+    }
+    let text = items.join("   ");
+    // Keep each item whole on a line: wrap at the item separators.
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for item in text.split("   ") {
+        if !line.is_empty() && visible_width(&line) + 3 + visible_width(item) > LEGEND_WIDTH {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str("   ");
+        }
+        line.push_str(item);
+    }
+    lines.push(line);
+    lines
+}
+
+/// The number of terminal columns a line takes, ANSI codes not counted.
+fn visible_width(line: &str) -> usize {
+    let mut width = 0;
+    let mut in_code = false;
+    for c in line.chars() {
+        match (in_code, c) {
+            (false, '\x1b') => in_code = true,
+            (true, 'm') => in_code = false,
+            (true, _) => {}
+            (false, _) => width += 1,
+        }
+    }
+    width
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use muster_rules::mu::MuVariant;
+    use muster_rules::Variant;
+
+    fn game(variant: &str, seats: usize) -> Mu {
+        let variant = MuVariant::parse_text(variant).expect("a variant");
+        Mu::new(&variant, seats).expect("a game")
+    }
+
+    fn play(game: &mut Mu, actions: &[&str]) {
+        for text in actions {
+            let action = game.parse_action(text).expect("an action");
+            game.apply(action, &mut muster_rules::NoEvents)
+                .expect("a legal action");
+        }
+    }
+
+    const PLAIN: Style = Style { colour: false };
+
+    #[test]
+    fn every_cell_is_named_under_its_contents() {
+        let g = game("levis start=t3", 2);
+        let text = draw(&g, None, PLAIN);
+        for seg in ["A", "B", "C"] {
+            for i in 0..7 {
+                assert!(text.contains(&format!("{seg}{i}")), "{seg}{i}: {text}");
+            }
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        // A3 (0,-1) holds a Red man: its contents stand right above its name.
+        let names = lines.iter().position(|l| l.contains("A3")).unwrap();
+        let column = lines[names].find("A3").unwrap();
+        assert_eq!(&lines[names - 1][column..column + 3], ".R1", "{text}");
+    }
+
+    #[test]
+    fn the_last_move_is_bracketed_and_hot_cells_flagged() {
+        let mut g = game("levis start=t3", 2);
+        play(&mut g, &["A0-w-1", "pass", "A3-sw-1"]);
+        let text = draw(&g, Some("A3-sw-1"), PLAIN);
+        assert!(text.contains("[.R1]") && text.contains("[aR1]"), "{text}");
+        assert!(
+            text.contains("a: 2 cells") && text.contains("(A4 A5)"),
+            "{text}"
+        );
+        assert!(!text.contains('\x1b'));
+    }
+
+    #[test]
+    fn the_lay_out_shows_legal_centres_and_an_empty_board_says_where_to_start() {
+        let g = game("levis segments=2", 2);
+        let text = draw(&g, None, PLAIN);
+        assert!(
+            text.contains("No segment yet") && text.contains("place:0,0"),
+            "{text}"
+        );
+        assert!(text.contains("0,0"), "{text}");
+        let mut g = g;
+        play(&mut g, &["place:0,0"]);
+        let text = draw(&g, Some("place:0,0"), PLAIN);
+        assert!(text.contains("12 legal centres"), "{text}");
+        assert!(text.contains("3,-1") && text.contains("[.R1]"), "{text}");
+    }
+
+    #[test]
+    fn colours_paint_seats_and_heat() {
+        let mut g = game("levis start=t3", 2);
+        play(&mut g, &["A0-w-1"]);
+        let text = draw(&g, Some("A0-w-1"), Style { colour: true });
+        assert!(text.contains("\x1b[1;35m"), "Purple is magenta: {text}");
+        assert!(text.contains("\x1b[1;31;7m"), "Red, marked: {text}");
+    }
+}
