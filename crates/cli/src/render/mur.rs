@@ -24,7 +24,7 @@ use std::collections::BTreeSet;
 use muster_rules::mur::{Action, Colour, Mur, Obligation, Piece, Point};
 use muster_rules::Game;
 
-use super::{Paint, Style};
+use super::{visible_width, Paint, Style};
 
 /// Columns between neighbouring points along a row.
 const UX: usize = 6;
@@ -307,19 +307,4 @@ fn legend(game: &Mur, style: Style) -> String {
         style.paint("K", &[Paint::Bold]),
         game.kraken_word(),
     )
-}
-
-/// The number of terminal columns a line takes, ANSI codes not counted.
-fn visible_width(line: &str) -> usize {
-    let mut width = 0;
-    let mut in_code = false;
-    for c in line.chars() {
-        match (in_code, c) {
-            (false, '\x1b') => in_code = true,
-            (true, 'm') => in_code = false,
-            (true, _) => {}
-            (false, _) => width += 1,
-        }
-    }
-    width
 }

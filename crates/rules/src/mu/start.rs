@@ -15,12 +15,22 @@ use super::{Mu, Pending, Phase};
 /// A fixed board: its centres and, for each seat, the segment it starts on.
 struct FixedBoard {
     centres: &'static [(i16, i16)],
+    /// Further centres after `centres`.
+    extra: &'static [(i16, i16)],
     starts: [u8; 2],
+}
+
+impl FixedBoard {
+    fn hexes(&self) -> Vec<Hex> {
+        let all = self.centres.iter().chain(self.extra);
+        all.map(|&(q, r)| Hex::new(q, r)).collect()
+    }
 }
 
 /// mu §4 board T3: A=(0,0), B=(3,−1), C=(1,2); Red starts on A, Purple on C.
 const T3: FixedBoard = FixedBoard {
     centres: &[(0, 0), (3, -1), (1, 2)],
+    extra: &[],
     starts: [0, 2],
 };
 
@@ -42,29 +52,14 @@ const DUEL: FixedBoard = FixedBoard {
         (2, 4),
         (-1, 5),
     ],
+    extra: &[],
     starts: [7, 10],
 };
 
-/// 16 segments (eight each), laid out by the protocol's rules.
+/// 16 segments (eight each): `duel` and two more, laid out by the protocol's rules.
 const ARENA: FixedBoard = FixedBoard {
-    centres: &[
-        (0, 0),
-        (3, -1),
-        (1, 2),
-        (-2, 3),
-        (-3, 1),
-        (-1, -2),
-        (2, -3),
-        (4, 1),
-        (6, -2),
-        (5, -4),
-        (-5, 4),
-        (-4, -1),
-        (2, 4),
-        (-1, 5),
-        (7, 0),
-        (-6, 2),
-    ],
+    centres: DUEL.centres,
+    extra: &[(7, 0), (-6, 2)],
     starts: [14, 15],
 };
 
@@ -76,7 +71,7 @@ pub fn named_board_centres(name: &str) -> Option<Vec<Hex>> {
         "arena" => &ARENA,
         _ => return None,
     };
-    Some(board.centres.iter().map(|&(q, r)| Hex::new(q, r)).collect())
+    Some(board.hexes())
 }
 
 impl Mu {

@@ -442,9 +442,14 @@ fn an_opponent_stack_made_hot_by_a_new_wall_explodes_in_its_own_colour_during_my
     let text = E4.replace("-1,0=C ", "-1,0=CP2 ");
     let mut game = position("levis", &text);
     let mut events = play(&mut game, &["2,0-w-2"]);
-    assert!(legal(&game).contains(&"explode:A4".to_owned()), "the mover may fire Purple's stack");
+    assert!(
+        legal(&game).contains(&"explode:A4".to_owned()),
+        "the mover may fire Purple's stack"
+    );
     events.extend(play(&mut game, &["explode:A4"]));
-    assert!(events.iter().any(|e| matches!(e, MuEvent::Captured { by: Seat(1), .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, MuEvent::Captured { by: Seat(1), .. })));
     while game.pending() == Pending::Choice {
         let x = game.canonical_explosion().unwrap();
         game.apply(MuAction::Explode(x), &mut events).unwrap();
@@ -456,7 +461,9 @@ fn an_opponent_stack_made_hot_by_a_new_wall_explodes_in_its_own_colour_during_my
     // Purple's man captured Red's single on the Virgin cell A3, which then had capacity 1 and
     // exploded in Purple: the sprout takes the exploding stack's colour (§2.6), here not the
     // mover's, although §2.6 expects the two to coincide.
-    assert!(events.iter().any(|e| matches!(e, MuEvent::Sprouted { seat: Seat(1), .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, MuEvent::Sprouted { seat: Seat(1), .. })));
 }
 
 #[test]
@@ -468,7 +475,10 @@ fn with_end_of_turn_trimming_an_oscillating_section_waits_for_the_end_of_the_tur
     assert_eq!(game.pending(), Pending::Nothing);
     assert_eq!(game.oscillating().len(), 2, "{}", game.position_text());
     assert!(game.position_text().contains("osc=C5,C6"));
-    assert_eq!(position("multi trim_timing=end-of-turn", &game.position_text()), game);
+    assert_eq!(
+        position("multi trim_timing=end-of-turn", &game.position_text()),
+        game
+    );
     let events = play(&mut game, &["end"]);
     assert!(events.iter().any(|e| matches!(e, MuEvent::Trimmed { .. })));
     assert!(game.oscillating().is_empty());

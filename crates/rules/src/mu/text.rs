@@ -296,21 +296,8 @@ fn read_state(variant: &MuVariant, board: Board, text: &str) -> Result<Mu, Posit
         .ok_or_else(|| {
             PositionError::new(colour, "the colour to move: R, P, G, Y, B, O, S or T")
         })?;
-    let mut game = Mu {
-        variant: *variant,
-        seats: 2,
-        board,
-        phase,
-        to_move,
-        budget: 0,
-        moved: 0,
-        passes: 0,
-        ply: 0,
-        pending: Pending::Nothing,
-        osc: Vec::new(),
-        trail: Trail::default(),
-        landed: Vec::new(),
-    };
+    let mut game = Mu::bare(variant, 2, board, phase);
+    game.to_move = to_move;
     let mut budget = None;
     let mut trail = None;
     for word in words {
