@@ -133,12 +133,7 @@ fn fixed(
             "start={name} is a two-player board, not for {seats} seats"
         )));
     }
-    let centres: Vec<Hex> = layout
-        .centres
-        .iter()
-        .map(|&(q, r)| Hex::new(q, r))
-        .collect();
-    let geometry = Geometry::new(&centres).map_err(SetupError::Variant)?;
+    let geometry = Geometry::new(&layout.hexes()).map_err(SetupError::Variant)?;
     let mut board = Board::new(Arc::new(geometry));
     for (seat, &segment) in layout.starts.iter().enumerate() {
         for cell in Segment(segment).cells() {
@@ -159,6 +154,12 @@ mod tests {
     fn the_fixed_boards_obey_the_lay_out_rule() {
         for name in ["t3", "duel", "arena"] {
             let centres = named_board_centres(name).unwrap();
+            let expected = match name {
+                "t3" => 3,
+                "duel" => 14,
+                _ => 16,
+            };
+            assert_eq!(centres.len(), expected, "{name}");
             for i in 1..centres.len() {
                 let before = Geometry::new(&centres[..i]).unwrap();
                 assert_eq!(
