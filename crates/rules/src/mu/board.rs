@@ -290,7 +290,8 @@ impl Board {
     }
 
     /// Labels a cell that has just become Commonwealth: its neighbour's section or a new one.
-    /// Returns whether a new section was created. The returned undo value restores the counter.
+    /// Returns whether a new section was created. Undoing the cell's change needs no undoing here:
+    /// labels are only read on Commonwealth cells, and a spent label is never reused.
     pub fn label_section(&mut self, cell: Cell, joined: Option<u32>) -> bool {
         match joined {
             Some(label) => {
@@ -339,7 +340,7 @@ impl Board {
         out
     }
 
-    /// Whether some cell in direction `dir` from `cell` exists.
+    /// The neighbour of `cell` in direction `dir`, or `None` for Out of Bounds.
     #[inline]
     pub fn step(&self, cell: Cell, dir: Dir) -> Option<Cell> {
         self.geometry.neighbour(cell, dir)

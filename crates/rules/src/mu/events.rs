@@ -21,6 +21,11 @@ pub fn colour(seat: Seat) -> &'static str {
     COLOURS.get(seat.index()).copied().unwrap_or("?")
 }
 
+/// The colour letter of a seat, as in notation.
+pub fn letter(seat: Seat) -> char {
+    LETTERS.get(seat.index()).copied().unwrap_or('?')
+}
+
 /// The seat whose colour letter this is (any case).
 pub fn seat_of_letter(letter: char) -> Option<Seat> {
     let upper = letter.to_ascii_uppercase();

@@ -79,7 +79,7 @@ mod tests;
 
 pub use actions::{parse_hex, MuAction};
 pub use board::{CellState, Layer};
-pub use events::{colour, MuEvent, RemovalKind, COLOURS, LETTERS};
+pub use events::{colour, letter, MuEvent, RemovalKind, COLOURS, LETTERS};
 pub use geometry::{Cell, Dir, Geometry, Hex, Segment};
 pub use score::{SectionInfo, SectionOwner};
 pub use start::named_board_centres;

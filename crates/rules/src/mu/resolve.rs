@@ -186,7 +186,7 @@ pub fn hot_cells(board: &Board, candidates: &[Cell], frozen: &[Cell]) -> Vec<Cel
         .copied()
         .filter(|&c| board.is_hot(c) && !frozen.contains(&c))
         .collect();
-    let geometry = board.geometry().clone();
+    let geometry = board.geometry();
     hot.sort_by_key(|&c| geometry.hex(c).canonical_key());
     hot.dedup();
     hot

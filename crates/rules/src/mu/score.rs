@@ -218,20 +218,16 @@ impl Mu {
                             ));
                         }
                     }
-                    if labels_seen.insert(label) {
-                        // Each label names exactly one component.
-                        let component = board.component(cell);
-                        for &member in &component {
-                            if board.section_label(member) != Some(label) {
-                                return Err(format!(
-                                    "{member} and {cell}: one section, two labels"
-                                ));
-                            }
+                    // Adjacent cells share a label, so a component has one; a new component
+                    // must bring a label no other component has.
+                    if !seen_common[cell.index()] {
+                        for member in board.component(cell) {
+                            seen_common[member.index()] = true;
                         }
-                    } else if !seen_common[cell.index()] {
-                        return Err(format!("label of {cell} is shared by two sections"));
+                        if !labels_seen.insert(label) {
+                            return Err(format!("label of {cell} is shared by two sections"));
+                        }
                     }
-                    mark_component(board, cell, &mut seen_common);
                 }
                 Layer::Wall => {
                     // §2.13 rule 2: a Wall cell touches two sections and at most 4 Wall cells.
@@ -267,15 +263,5 @@ impl Mu {
             }
             _ => Ok(()),
         }
-    }
-}
-
-/// Marks the Commonwealth component of `cell` as seen (once per component).
-fn mark_component(board: &Board, cell: Cell, seen: &mut [bool]) {
-    if seen[cell.index()] {
-        return;
-    }
-    for member in board.component(cell) {
-        seen[member.index()] = true;
     }
 }

@@ -17,7 +17,6 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use crate::error::PositionError;
-use crate::game::Seat;
 
 use super::actions::{parse_cell, parse_hex};
 use super::board::{Board, CellState, Layer};
@@ -417,11 +416,4 @@ fn read_trail(board: &Board, value: &str) -> Result<Steps, PositionError> {
             Ok((fired, writes))
         })
         .collect()
-}
-
-impl Mu {
-    /// The colour letter of a seat.
-    pub fn letter(seat: Seat) -> char {
-        LETTERS[seat.index()]
-    }
 }

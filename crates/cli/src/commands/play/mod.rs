@@ -321,7 +321,5 @@ const MAX_AUTO_EXPLOSIONS: usize = 100_000;
 
 /// The cell the canonical order explodes next, when a Mu chain reaction waits for a choice.
 fn canonical_explosion(game: &AnyGame) -> Option<Cell> {
-    game.as_mu()
-        .filter(|mu| mu.pending() == Pending::Choice)
-        .and_then(Mu::canonical_explosion)
+    game.as_mu().and_then(Mu::canonical_explosion)
 }

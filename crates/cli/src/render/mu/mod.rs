@@ -32,9 +32,9 @@
 
 use std::collections::HashMap;
 
+use muster_rules::mu::{letter, SectionInfo};
 use muster_rules::mu::{Cell, Hex, Layer, Mu, MuAction, Phase};
-use muster_rules::mu::{SectionInfo, LETTERS};
-use muster_rules::{Game, Seat};
+use muster_rules::Game;
 
 mod panel;
 
@@ -321,10 +321,6 @@ fn contents(game: &Mu, cell: Cell, letters: &HashMap<Cell, char>) -> Vec<(String
         parts.push(("!".to_owned(), vec![Paint::Hot]));
     }
     parts
-}
-
-pub(super) fn letter(seat: Seat) -> char {
-    LETTERS.get(seat.index()).copied().unwrap_or('?')
 }
 
 #[cfg(test)]

@@ -1,13 +1,13 @@
 //! The panel beside the Mu board: the phase, the seats, what the mover owes, the turn and the
 //! Commonwealth sections, and the legend.
 
-use muster_rules::mu::{colour, Cell, Mu, MuAction, Pending, Phase, Segment};
+use muster_rules::mu::{colour, letter, Cell, Mu, MuAction, Pending, Phase, Segment};
 use muster_rules::mu::{SectionInfo, SectionOwner};
 use muster_rules::{Game, Seat};
 
 use super::super::visible_width;
 use super::super::{wrap_words, Paint, Style};
-use super::{letter, section_letter, shown_budget};
+use super::{section_letter, shown_budget};
 use super::{LEGEND_WIDTH, LISTED_CELLS, PANEL_WIDTH};
 
 /// The lines beside (or under) the board.
