@@ -49,6 +49,12 @@ pub struct VariantArgs {
     /// One option as KEY=VALUE, applied after --variant (repeatable).
     #[arg(long = "opt", value_name = "KEY=VALUE")]
     pub opts: Vec<String>,
+    /// MuTou: the tier, I, II, III or choose (the same as --opt tier=...).
+    #[arg(long, value_name = "TIER")]
+    pub tier: Option<String>,
+    /// MuTou: the board, square, hex or sown (the same as --opt board=...).
+    #[arg(long, value_name = "KIND")]
+    pub board: Option<String>,
 }
 
 /// Where a game starts: a game id, a variant, and optionally a position or seat count.

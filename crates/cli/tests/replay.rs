@@ -78,6 +78,6 @@ fn unreadable_records_and_files_fail_cleanly() {
         "{}",
         run.stderr
     );
-    let run = muster_with_input(&["replay", "-"], "[Game \"mutou\"]\n");
-    assert!(run.stderr.contains("not playable yet"), "{}", run.stderr);
+    let run = muster_with_input(&["replay", "-"], "[Game \"chess\"]\n");
+    assert!(run.stderr.contains("`chess`"), "{}", run.stderr);
 }

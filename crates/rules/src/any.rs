@@ -12,6 +12,7 @@ use thiserror::Error;
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
 use crate::game::{Actor, Game, GameEvent, GameInfo, Outcome, Seat};
 use crate::mu::Mu;
+use crate::mutou::MuTou;
 use crate::mur::Mur;
 use crate::murus_gallicus::MurusGallicus;
 use crate::playout::{self, Buffers, PlayoutStats};
@@ -77,7 +78,10 @@ macro_rules! with_game_type {
                 type $G = Mu;
                 $body
             }
-            other => Err(AnyError::NotImplemented(other.name())),
+            GameId::MuTou => {
+                type $G = MuTou;
+                $body
+            }
         }
     };
 }
@@ -89,6 +93,7 @@ macro_rules! each_game {
             AnyGame::MurusGallicus($g) => $body,
             AnyGame::Mur($g) => $body,
             AnyGame::Mu($g) => $body,
+            AnyGame::MuTou($g) => $body,
         }
     };
 }
@@ -156,7 +161,7 @@ impl GameId {
             GameId::MurusGallicus => Ok(include_str!("../../../docs/rules/murus-gallicus.md")),
             GameId::Mur => Ok(include_str!("../../../docs/rules/mur.md")),
             GameId::Mu => Ok(include_str!("../../../docs/rules/mu.md")),
-            other => Err(AnyError::NotImplemented(other.name())),
+            GameId::MuTou => Ok(include_str!("../../../docs/rules/mutou.md")),
         }
     }
 
@@ -197,6 +202,8 @@ pub enum AnyGame {
     Mur(Mur),
     /// Mu.
     Mu(Mu),
+    /// MuTou.
+    MuTou(MuTou),
 }
 
 /// One event, as text, with the rule that caused it.
@@ -254,6 +261,7 @@ impl AnyGame {
             AnyGame::MurusGallicus(_) => GameId::MurusGallicus,
             AnyGame::Mur(_) => GameId::Mur,
             AnyGame::Mu(_) => GameId::Mu,
+            AnyGame::MuTou(_) => GameId::MuTou,
         }
     }
 
@@ -426,6 +434,28 @@ impl AnyGame {
         }
     }
 
+    /// The position as the seat with index `viewer` may see it (`None`: a spectator); hidden
+    /// parts are replaced by the game's placeholders. Games of perfect information are copied.
+    pub fn view(&self, viewer: Option<usize>) -> AnyGame {
+        let viewer = viewer.map(|s| Seat(s as u8));
+        each_game!(self, g => AnyGame::from(g.view(viewer)))
+    }
+
+    /// Whether the next action is secret from the other seats (MuTou's setting-out), so that
+    /// a user interface must not show it to them.
+    pub fn next_action_is_secret(&self) -> bool {
+        self.as_mutou()
+            .is_some_and(|g| matches!(g.phase(), crate::mutou::Phase::SetOut(_)))
+    }
+
+    /// The MuTou position inside, if this is one.
+    pub fn as_mutou(&self) -> Option<&MuTou> {
+        match self {
+            AnyGame::MuTou(g) => Some(g),
+            _ => None,
+        }
+    }
+
     /// The Mur position inside, if this is one.
     pub fn as_mur(&self) -> Option<&Mur> {
         match self {
@@ -442,6 +472,12 @@ fn info_of<G: Game>(_: &G) -> GameInfo {
 impl From<MurusGallicus> for AnyGame {
     fn from(game: MurusGallicus) -> Self {
         AnyGame::MurusGallicus(game)
+    }
+}
+
+impl From<MuTou> for AnyGame {
+    fn from(game: MuTou) -> Self {
+        AnyGame::MuTou(game)
     }
 }
 

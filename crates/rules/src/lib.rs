@@ -42,6 +42,7 @@ pub mod game;
 pub mod hash;
 pub mod mu;
 pub mod mur;
+pub mod mutou;
 pub mod murus_gallicus;
 pub mod perft;
 pub mod playout;

@@ -2,7 +2,7 @@
 //! combinations that change the rules' shape.
 
 use muster_rules::conformance::Config;
-use muster_rules::{AnyError, GameId};
+use muster_rules::GameId;
 
 fn battery(id: GameId, variant: &str, games: usize) {
     let config = Config {
@@ -29,7 +29,11 @@ fn every_preset_of_every_playable_game_passes_the_battery() {
     for id in GameId::ALL {
         let Ok(presets) = id.presets() else { continue };
         // A random game of Mu runs to a thousand actions or more, each checked in full.
-        let games = if id == GameId::Mu { 3 } else { 25 };
+        let games = match id {
+            GameId::Mu => 3,
+            GameId::MuTou => 6,
+            _ => 25,
+        };
         for (preset, _) in presets {
             battery(id, preset, games);
             checked += 1;
@@ -54,10 +58,32 @@ fn murus_gallicus_option_combinations_pass_the_battery() {
 }
 
 #[test]
-fn games_not_yet_written_say_so_instead_of_failing_strangely() {
-    let id = GameId::MuTou;
-    let err = muster_rules::AnyGame::new(id, "", None).expect_err("not playable yet");
-    assert_eq!(err, AnyError::NotImplemented(id.name()));
+fn mutou_option_combinations_pass_the_battery() {
+    // Every tier on every board kind, with more seats, the options that change a turn's
+    // shape, and the two end forms.
+    for (variant, seats) in [
+        ("friendly board=hex", 2),
+        ("friendly board=sown seed=5", 2),
+        ("village board=sown seed=2", 3),
+        ("coll board=hex", 2),
+        ("friendly board=square", 4),
+        ("village board=hex", 3),
+        ("friendly wrap=cylinder dice=4", 2),
+        ("friendly wrap=torus mixing=on", 2),
+        ("friendly fees=off choices=off", 3),
+        ("friendly form=cooperative turn_cap=40", 2),
+        ("scribed", 3),
+    ] {
+        let config = Config {
+            games: 3,
+            seed: 7,
+            max_actions: 1_500,
+        };
+        let report = GameId::MuTou
+            .conformance(variant, Some(seats), config)
+            .unwrap_or_else(|e| panic!("mutou [{variant}] {seats} seats fails the battery: {e}"));
+        eprintln!("mutou [{variant}] {seats} seats: {report:?}");
+    }
 }
 
 #[test]

@@ -36,7 +36,16 @@ pub fn variant_text(args: &VariantArgs) -> Result<String> {
             _ => bail!("--opt `{opt}`: expected KEY=VALUE, e.g. --opt board=8x8"),
         }
     }
-    Ok(words.join(" "))
+    let mut text = words.join(" ");
+    for (key, value) in [("tier", &args.tier), ("board", &args.board)] {
+        if let Some(value) = value {
+            if value.is_empty() || value.contains(char::is_whitespace) {
+                bail!("--{key} `{value}`: expected one word");
+            }
+            text = format!("{text} {key}={value}");
+        }
+    }
+    Ok(text.trim().to_owned())
 }
 
 /// A new game of `id` under `variant`, with the seat count asked for (default: the game's).

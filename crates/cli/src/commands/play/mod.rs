@@ -116,10 +116,15 @@ impl<R: BufRead, W: Write> Ui<R, W> {
     fn draw(&mut self, session: &Session) -> Result<()> {
         let game = session.game();
         writeln!(self.out)?;
+        // With one person at the table, hidden parts (MuTou's secret setting-out) stay hidden.
+        let shown = match session.only_human() {
+            Some(you) => game.view(Some(you)),
+            None => game.clone(),
+        };
         write!(
             self.out,
             "{}",
-            render::board(game, session.last_action(), self.style)
+            render::board(&shown, session.last_action(), self.style)
         )?;
         match (game.outcome(), session.human_to_act()) {
             (Some(outcome), _) => {

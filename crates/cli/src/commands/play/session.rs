@@ -83,6 +83,15 @@ impl Session {
         }
     }
 
+    /// The one seat played by a person, when there is exactly one.
+    pub fn only_human(&self) -> Option<usize> {
+        let mut humans = (0..self.table.players.len()).filter(|&s| self.table.is_human(s));
+        match (humans.next(), humans.next()) {
+            (Some(you), None) => Some(you),
+            _ => None,
+        }
+    }
+
     /// A seat described for people: `Light (you)`, `Dark (random)`.
     pub fn label(&self, seat: usize) -> String {
         let name = self.game.seat_name(crate::commands::seat(seat));
@@ -127,12 +136,14 @@ impl Session {
             },
         };
         let action = self.game.random_action(&mut self.rng)?;
+        let secret = self.game.next_action_is_secret();
         let result = self
             .apply(&action, seat, false)
             .with_context(|| format!("{who} chose `{action}`, which the rules refuse"))
             .map(|events| AutoAction {
                 who,
-                action,
+                // Secret decisions are shown only as that: the events say no more.
+                action: if secret { "a secret decision".to_owned() } else { action },
                 events,
             });
         Some(result)

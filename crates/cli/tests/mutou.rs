@@ -1,0 +1,81 @@
+//! MuTou through the command line: the start, moves from a position (the specification's X1),
+//! applying units with a call window, perft and bench, and terminal play with the secret
+//! setting-out hidden from the person at the table.
+
+mod common;
+
+use common::{muster_with_input, ok};
+
+/// Tier I in play on the 8×8 layout: Red's piece on d4 (t27) carries a Jagger and its blood,
+/// Blue's blood piece stands on h8 (t63). Red to move with 3 wafers.
+const D4_JAGGER: &str = "tier=I phase=play wafers=3,3 bank=0,0 supply=4 out=-,- zones=1,2 \
+                         pools=-,- pieces=t27:1:JB1,t63:2:B2 turn=1:1 budget=3 spent=0 cat=- \
+                         started=0 refused=0 moved=- frozen=- pending=free edits=-";
+
+#[test]
+fn new_starts_with_the_first_seat_setting_out() {
+    let out = ok(&["new", "mutou"]);
+    assert!(out.contains("phase=setout:1"), "{out}");
+    assert!(out.contains("tier=I"), "{out}");
+    let out = ok(&["new", "mutou", "--tier", "III", "--seats", "3"]);
+    assert!(out.contains("tier=III"), "{out}");
+    assert!(out.contains("wafers=6,6,6"), "{out}");
+}
+
+#[test]
+fn moves_list_the_twelve_jagger_destinations_of_x1() {
+    let out = ok(&["moves", "mutou", "--position", D4_JAGGER]);
+    let jaggers: Vec<&str> = out.lines().filter(|l| l.starts_with("d4J>")).collect();
+    assert_eq!(jaggers.len(), 12, "{out}");
+    for to in ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5", "b4", "d2", "d6", "f4"] {
+        assert!(jaggers.contains(&format!("d4J>{to}").as_str()), "{to}: {out}");
+    }
+}
+
+#[test]
+fn apply_plays_a_unit_and_the_opponent_may_call_a_choice() {
+    let out = ok(&[
+        "apply",
+        "mutou",
+        "--position",
+        D4_JAGGER,
+        "d4J>f5",
+        "call:open",
+        "--json",
+    ]);
+    let value: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let position = value["position"].as_str().expect("a position");
+    assert!(position.contains("wafers=4,2"), "the caller paid the mover: {position}");
+    assert!(position.contains("pending=roll:2:open:p.t37"), "{position}");
+}
+
+#[test]
+fn perft_counts_the_decisions_from_a_position() {
+    let moves = ok(&["moves", "mutou", "--position", D4_JAGGER]);
+    let out = ok(&["perft", "mutou", "--position", D4_JAGGER, "--depth", "1"]);
+    // Rest, 12 Jagger and 8 Blood steps, and the area alterations near d4.
+    let count = moves.lines().count();
+    assert!(count > 21, "{moves}");
+    assert!(out.contains(&format!("perft 1 = {count}")), "{out}");
+}
+
+#[test]
+fn play_keeps_the_random_opponents_setting_out_secret() {
+    let run = muster_with_input(
+        &["play", "mutou", "--as", "2", "--vs", "random", "--no-color", "--seed", "3"],
+        "quit\n",
+    );
+    assert!(run.success, "{}\n{}", run.stderr, run.stdout);
+    let out = run.stdout;
+    assert!(out.contains("Red (random) plays a secret decision"), "{out}");
+    assert!(!out.contains("+W"), "no put is shown: {out}");
+    assert!(out.contains("Blue sets out shakken in secret"), "{out}");
+    // Red's bases are drawn bare (R0) while Blue sets out.
+    assert!(out.contains("R0"), "{out}");
+}
+
+#[test]
+fn rules_prints_the_mutou_page() {
+    let out = ok(&["rules", "mutou"]);
+    assert!(out.starts_with("# MuTou"), "{}", &out[..80.min(out.len())]);
+}

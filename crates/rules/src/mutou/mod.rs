@@ -1,0 +1,332 @@
+//! # MuTou ("Boiling Stone"), from the story by Dana W. Paxson (2007)
+//!
+//! A game that exists only as a description inside a work of fiction, with four lists lost. The
+//! project's rules specification is `mutou` (cited below as S1–S25 for the stated rules and
+//! D1–D21 for the documented defaults); the player-facing text is `docs/rules/mutou.md`.
+//!
+//! ## The rules, as implemented
+//!
+//! * **Surface** (S5–S7, D2, D6): a combinatorial map of tessels (cyclic vertex lists of 1–19
+//!   edges), with remote splices; see [`surface`]. Set layouts (D5): 8×8 squares for two, a disc
+//!   of squares for more, a hexhex board; or zones cut and sown (Voronoi) from the `seed`.
+//! * **Set-up** (D3): the tier (D4, chosen by the first player with `tier=choose`), cutting
+//!   (claiming zones, sown boards only, S22), and setting out: each seat in turn puts its
+//!   shakken on its bases one by one, hidden from the others until all have finished (S23).
+//! * **Pieces** (S3, S8–S13): up to ten shakken on a base; Walker crosses an edge, Angler a
+//!   vertex without an edge, Jagger traces a run of edges between two other tessels (cost = the
+//!   run's length, D9), Rand goes where the dice send it (S11, D10), Blood steps as a Walker or
+//!   an Angler. A piece may use each power as often as it carries the shak (one allowance).
+//! * **Turns** (S14–S16, D14): rest for a wafer, or spend up to U = the wafers at the start of
+//!   the turn on units of one category (any mix with `mixing=on`): shak uses, alterations of
+//!   pieces (cost = the touching distance), or area alterations (cost 1, near one's pieces).
+//!   The first piece moved is free; each further piece, and refreshing a spent piece, costs a
+//!   wafer (`fees`). The turn ends with `end`, or by itself once U is spent.
+//! * **Capture and allegiance** (S18–S20, D16): stepping onto an enemy captures (`x`) or converts
+//!   (`xa`, the mover's piece leaves play) and ends the piece's movement; then the mover may take
+//!   shakken (not blood) from the removed piece for a unit each.
+//! * **Choices** (S17, D7, D8): after each unit, the seats after the mover with a wafer are asked
+//!   in turn whether to call (open toss or matched quandarinn; the caller pays the mover a wafer).
+//!   The total moves the piece again by Rand that many times, lets the caller hand out a heap of
+//!   the two altered pieces' shakken, or insert area alterations.
+//! * **Wafers** (S4, S16, D15): a fixed supply; entitlements that find it empty are banked and
+//!   paid two at a time later. Defeat hands the loser's wafers to the eliminator.
+//! * **End** (S24, D13, D18, D19): a seat with no piece of its own allegiance carrying its own
+//!   blood is out; the last seat in wins. `form=cooperative`: the game ends when every active
+//!   seat accepts a proposal to stop.
+//! * **Music** (S25, D11): [`MuTou::clock`] gives the beat clock's numbers to clients; the
+//!   default is untimed.
+
+mod actions;
+mod choice;
+mod clock;
+mod diagram;
+mod events;
+mod pieces;
+mod setup;
+mod state;
+pub mod surface;
+mod text;
+mod turn;
+mod variant;
+
+#[cfg(test)]
+mod tests;
+
+/// The text of a pending decision, as in the position text.
+pub(crate) fn text_pending(p: Pending) -> String {
+    text::pending_text(p)
+}
+
+pub use actions::{edit_text, parse_tessel, CallMode, MuTouAction, Spin, Take};
+pub use clock::BeatClock;
+pub use events::{EventKind, MuTouEvent, COLOURS};
+pub use pieces::{Piece, Power, Shak, Shakken, MAX_SEATS, MAX_SHAKKEN};
+pub use state::{Category, End, Gate, Moved, MuTou, Pending, Phase, RandCause, RandStage, SeatState, Turn, Unit};
+pub use variant::{BoardKind, ClockMode, Form, MuTouVariant, Tier, TierRule, Wrap};
+
+use std::hash::{Hash, Hasher};
+
+use crate::error::{ParseError, PositionError, SetupError};
+use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat};
+
+impl MuTou {
+    /// Who decides now, as a seat index (`None`: chance, or the game is over).
+    fn deciding_seat(&self) -> Option<u8> {
+        match self.phase {
+            Phase::ChooseTier => Some(0),
+            Phase::Claim(s) | Phase::SetOut(s) => Some(s),
+            Phase::Over(_) => None,
+            Phase::Play => match self.turn.pending {
+                Pending::Free | Pending::Transfer { .. } => Some(self.turn.mover),
+                Pending::Window { seat, .. } | Pending::Proposal { seat } => Some(seat),
+                Pending::Roll { .. } => None,
+                Pending::Rand { stage, .. } => self.rand_actor(stage),
+                Pending::Heap { .. } => Some(self.heap_actor()),
+                Pending::Insert { caller, .. } => Some(caller),
+            },
+        }
+    }
+
+    fn generate(&self, out: &mut Vec<MuTouAction>) {
+        match self.phase {
+            Phase::Over(_) => {}
+            Phase::ChooseTier | Phase::Claim(_) | Phase::SetOut(_) => self.setup_actions(out),
+            Phase::Play => match self.turn.pending {
+                Pending::Free => self.free_actions(out),
+                Pending::Transfer { from, .. } => {
+                    if self.can_take_any() {
+                        out.extend(from.kinds().map(MuTouAction::Take));
+                    }
+                    out.push(MuTouAction::Done);
+                }
+                Pending::Window { .. } => out.extend([
+                    MuTouAction::Call(CallMode::Open),
+                    MuTouAction::Call(CallMode::Matched),
+                    MuTouAction::Decline,
+                ]),
+                Pending::Roll { .. } => self.chance_actions(out),
+                Pending::Rand { .. } => self.rand_actions(out),
+                Pending::Heap { .. } => self.heap_actions(out),
+                Pending::Insert { .. } => {
+                    self.area_actions(self.turn.mover, out);
+                    out.push(MuTouAction::Done);
+                }
+                Pending::Proposal { .. } => out.extend([MuTouAction::Accept, MuTouAction::Refuse]),
+            },
+        }
+    }
+
+    fn act(&mut self, action: MuTouAction, ev: &mut impl Events<MuTouEvent>) {
+        match self.phase {
+            Phase::Play => {}
+            Phase::Over(_) => return,
+            _ => return self.play_setup(action, ev),
+        }
+        match self.turn.pending {
+            Pending::Free => self.play_free(action, ev),
+            Pending::Transfer { .. } => match action {
+                MuTouAction::Take(shak) => self.take(shak, ev),
+                _ => self.close_transfer(ev),
+            },
+            Pending::Window { .. } => self.play_window(action, ev),
+            Pending::Roll { .. } => self.play_roll(action, ev),
+            Pending::Rand { .. } => self.play_rand(action, ev),
+            Pending::Heap { .. } => self.play_heap(action, ev),
+            Pending::Insert { .. } => self.play_insert(action, ev),
+            Pending::Proposal { .. } => self.play_proposal(action, ev),
+        }
+    }
+
+    /// Why the game ended, in words.
+    pub(super) fn end_reason(&self, end: End) -> String {
+        match end {
+            End::Survivor => match (0..self.seat_count()).find(|&s| self.is_active(s)) {
+                Some(s) => format!("{} is the last with a blood shak in play", turn::colour(s)),
+                None => "no one has a blood shak in play".into(),
+            },
+            End::Agreed => "every player agreed to stop".into(),
+            End::TurnCap => "the turn cap was reached".into(),
+        }
+    }
+
+    fn final_outcome(&self, end: End) -> Outcome {
+        let n = self.seat.len();
+        let active = self.active_count();
+        let later_out = |order: u8| self.seat.iter().filter(|s| s.out.is_some_and(|o| o > order)).count();
+        let ranks = self
+            .seat
+            .iter()
+            .map(|s| match s.out {
+                None => 0,
+                Some(order) => (active + later_out(order)) as u8,
+            })
+            .collect();
+        let scores = match end {
+            End::Survivor => self.seat.iter().map(|s| i32::from(s.out.is_none())).collect(),
+            End::Agreed | End::TurnCap => self.seat.iter().map(|s| i32::from(s.wafers)).collect(),
+        };
+        debug_assert_eq!(self.seat.len(), n);
+        Outcome {
+            scores,
+            ranks,
+            reason: self.end_reason(end),
+        }
+    }
+
+    /// The game's invariants: wafers are conserved, pieces stand where they say, stacks hold at
+    /// most ten, every active seat in play has a blood piece, and the turn's records point at
+    /// the mover's pieces.
+    fn invariants(&self) -> Result<(), String> {
+        if let Some(tier) = self.tier {
+            let held: u32 = self.seat.iter().map(|s| u32::from(s.wafers)).sum();
+            let total = self.seat.len() as u32 * (u32::from(tier.wafers()) + 2);
+            if held + u32::from(self.supply) != total {
+                return Err(format!("wafers: {held} held + {} in supply != {total}", self.supply));
+            }
+        }
+        for (i, cell) in self.cells.iter().enumerate() {
+            let Some(p) = cell else { continue };
+            if usize::from(p.at.0) != i || !self.surface().is_live(p.at) {
+                return Err(format!("a piece on t{i} says it stands on t{}", p.at.0));
+            }
+            if p.shakken.total() > MAX_SHAKKEN {
+                return Err(format!("t{i} holds {} shakken", p.shakken.total()));
+            }
+            if !self.is_active(p.owner) {
+                return Err(format!("t{i} belongs to {}, who is out", p.owner + 1));
+            }
+        }
+        if matches!(self.phase, Phase::Play) {
+            // While a heap is handed out (S17), the mover's blood may be in the heap.
+            let heaped = match self.turn.pending {
+                Pending::Heap { heap, .. } => heap,
+                _ => Shakken::default(),
+            };
+            for seat in (0..self.seat_count()).filter(|&s| self.is_active(s)) {
+                if self.survival(seat) == 0 && heaped.count(Shak::Blood(seat)) == 0 {
+                    return Err(format!("seat {} is in without a blood piece", seat + 1));
+                }
+            }
+            for m in &self.turn.moved {
+                if self.piece(m.at).is_none_or(|p| p.owner != self.turn.mover) {
+                    return Err(format!("the turn record on t{} is not the mover's piece", m.at.0));
+                }
+            }
+            if self.turn.spent > self.turn.budget {
+                return Err(format!("spent {} of a budget of {}", self.turn.spent, self.turn.budget));
+            }
+        }
+        if let Some(s) = &self.surface {
+            s.validate().map_err(|e| format!("surface: {e}"))?;
+        }
+        Ok(())
+    }
+}
+
+impl Hash for MuTou {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.hash_fields(state);
+    }
+}
+
+impl Game for MuTou {
+    type Action = MuTouAction;
+    type Variant = MuTouVariant;
+    type Event = MuTouEvent;
+
+    const INFO: GameInfo = GameInfo {
+        id: "mutou",
+        name: "MuTou",
+        designer: "Dana W. Paxson, in the story \"Boiling Stone\" (2007)",
+        min_seats: 2,
+        max_seats: 10,
+        default_seats: 2,
+        rules_version: 1,
+        has_chance: true,
+        has_hidden_information: true,
+    };
+
+    fn new(variant: &MuTouVariant, seats: usize) -> Result<Self, SetupError> {
+        Self::INFO.check_seats(seats)?;
+        MuTou::start(variant, seats)
+    }
+
+    fn variant(&self) -> &MuTouVariant {
+        &self.variant
+    }
+
+    fn seats(&self) -> usize {
+        self.seat.len()
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        COLOURS[seat.index()].to_owned()
+    }
+
+    fn actor(&self) -> Actor {
+        match (self.phase, self.deciding_seat()) {
+            (Phase::Over(_), _) => Actor::Over,
+            (_, Some(s)) => Actor::Seat(Seat(s)),
+            (_, None) => Actor::Chance,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<MuTouAction>) {
+        out.clear();
+        self.generate(out);
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(MuTouAction, u32)>) {
+        out.clear();
+        if self.actor() == Actor::Chance {
+            let mut actions = Vec::new();
+            self.generate(&mut actions);
+            out.extend(actions.into_iter().map(|a| (a, 1)));
+        }
+    }
+
+    fn play(&mut self, action: MuTouAction, events: &mut impl Events<MuTouEvent>) {
+        self.act(action, events);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(end) => Some(self.final_outcome(end)),
+            _ => None,
+        }
+    }
+
+    fn position_hash(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.hash_fields(&mut h);
+        h.finish()
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.invariants()
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> Self {
+        self.masked(viewer.map(|s| s.0))
+    }
+
+    fn parse_action(&self, text: &str) -> Result<MuTouAction, ParseError> {
+        MuTouAction::parse(text, self.surface_opt())
+    }
+
+    fn action_text(&self, action: MuTouAction) -> String {
+        action.text(&|t| self.name(t))
+    }
+
+    fn position_text(&self) -> String {
+        self.text()
+    }
+
+    fn from_position(variant: &MuTouVariant, text: &str) -> Result<Self, PositionError> {
+        MuTou::parse_text(variant, text)
+    }
+
+    fn diagram(&self) -> String {
+        self.draw()
+    }
+}

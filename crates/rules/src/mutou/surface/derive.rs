@@ -1,0 +1,381 @@
+//! The glued map (base + splices) and the adjacency caches, rebuilt after every edit.
+//!
+//! The build never panics on an invalid base: the first V2 fault it meets is recorded in
+//! `fault` for the validator to report.
+
+use super::error::SurfaceError;
+use super::ids::{EdgeId, TesselId, VertexId};
+use super::map::Base;
+use super::MAX_CORNERS;
+
+/// Rows of items in one flat vector ("compressed sparse rows"): cheap to clone and to read.
+#[derive(Clone, Debug)]
+pub(super) struct Csr<T> {
+    start: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T> Default for Csr<T> {
+    fn default() -> Self {
+        Csr {
+            start: vec![0],
+            items: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy> Csr<T> {
+    /// Appends the next row.
+    pub fn push_row(&mut self, row: &[T]) {
+        self.items.extend_from_slice(row);
+        self.start.push(self.items.len() as u32);
+    }
+
+    /// Row `i`; empty past the last row.
+    pub fn row(&self, i: usize) -> &[T] {
+        match (self.start.get(i), self.start.get(i + 1)) {
+            (Some(&a), Some(&b)) => &self.items[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// Rows `0..rows` from (row, item) pairs sorted by row.
+    fn from_pairs(rows: usize, pairs: &[(usize, T)]) -> Self {
+        let mut csr = Csr::default();
+        let mut at = 0;
+        for row in 0..rows {
+            while at < pairs.len() && pairs[at].0 == row {
+                csr.items.push(pairs[at].1);
+                at += 1;
+            }
+            csr.start.push(csr.items.len() as u32);
+        }
+        csr
+    }
+}
+
+/// Everything the queries read, derived from the base.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Derived {
+    /// The number of tessel ids allocated (live or not).
+    pub tessel_ids: usize,
+    pub live: Vec<TesselId>,
+    /// Base vertex → glued vertex (the smallest base id of its class).
+    pub glued_vertex: Vec<VertexId>,
+    /// Base edge → glued edge (a spliced pair takes the smaller id).
+    pub glued_edge: Vec<EdgeId>,
+    /// Base edge → index of the splice that glued it.
+    pub splice_of: Vec<Option<usize>>,
+    /// Glued vertex → whether a splice made it (its class has two or more base vertices).
+    pub spliced_vertex: Vec<bool>,
+    pub cyc_v: Csr<VertexId>,
+    pub cyc_e: Csr<EdgeId>,
+    /// Glued edge → glued (tail, head); `None` if not a live glued edge.
+    pub ends: Vec<Option<[VertexId; 2]>>,
+    /// Glued edge → (tessel using it tail→head, tessel using it head→tail).
+    pub sides: Vec<(Option<TesselId>, Option<TesselId>)>,
+    pub at_vertex: Csr<TesselId>,
+    pub vertex_edges: Csr<EdgeId>,
+    pub periphery: Vec<EdgeId>,
+    pub walker: Csr<TesselId>,
+    pub angler: Csr<TesselId>,
+    pub touching: Csr<TesselId>,
+    pub jagger: Csr<(TesselId, u8)>,
+    /// The first V2 fault met while deriving uses.
+    pub fault: Option<SurfaceError>,
+}
+
+impl Derived {
+    /// Derives the glued map and all caches from `base`.
+    pub fn build(base: &Base) -> Derived {
+        let mut d = Derived {
+            tessel_ids: base.tessels.len(),
+            live: live_tessels(base),
+            ..Derived::default()
+        };
+        d.glue(base);
+        d.map_cycles(base);
+        d.edge_uses(base);
+        d.incidence(base);
+        d.adjacency(base.tessels.len());
+        d
+    }
+
+    /// Union-find of base vertices through the splices, and the glued edge ids.
+    fn glue(&mut self, base: &Base) {
+        let nv = base.vertices.len();
+        let ne = base.edges.len();
+        // How the (single) user of each edge traverses it, in base ids.
+        let mut trav: Vec<Option<[VertexId; 2]>> = vec![None; ne];
+        for rec in base.tessels.iter().flatten() {
+            let k = rec.verts.len();
+            for (i, e) in rec.edges.iter().enumerate() {
+                let slot = &mut trav[e.index()];
+                if slot.is_none() {
+                    *slot = Some([rec.verts[i], rec.verts[(i + 1) % k]]);
+                }
+            }
+        }
+        let mut parent: Vec<usize> = (0..nv).collect();
+        self.glued_edge = (0..ne).map(|e| EdgeId(e as u16)).collect();
+        self.splice_of = vec![None; ne];
+        for (idx, &[a, b]) in base.splices.iter().enumerate() {
+            self.glued_edge[b.index()] = a;
+            self.splice_of[a.index()] = Some(idx);
+            self.splice_of[b.index()] = Some(idx);
+            // Edge a used as x→y, edge b used as u→w: glue x≡w and y≡u (orientation-reversing).
+            if let (Some([x, y]), Some([u, w])) = (trav[a.index()], trav[b.index()]) {
+                union(&mut parent, x.index(), w.index());
+                union(&mut parent, y.index(), u.index());
+            }
+        }
+        let mut size = vec![0usize; nv];
+        self.glued_vertex = (0..nv)
+            .map(|v| {
+                let root = find(&mut parent, v);
+                size[root] += 1;
+                VertexId(root as u16)
+            })
+            .collect();
+        self.spliced_vertex = size.iter().map(|&s| s >= 2).collect();
+    }
+
+    /// Each tessel's cycle in glued ids (dead tessels get empty rows).
+    fn map_cycles(&mut self, base: &Base) {
+        for slot in &base.tessels {
+            match slot {
+                Some(rec) => {
+                    let vs: Vec<VertexId> = rec
+                        .verts
+                        .iter()
+                        .map(|v| self.glued_vertex[v.index()])
+                        .collect();
+                    let es: Vec<EdgeId> = rec
+                        .edges
+                        .iter()
+                        .map(|e| self.glued_edge[e.index()])
+                        .collect();
+                    self.cyc_v.push_row(&vs);
+                    self.cyc_e.push_row(&es);
+                }
+                None => {
+                    self.cyc_v.push_row(&[]);
+                    self.cyc_e.push_row(&[]);
+                }
+            }
+        }
+    }
+
+    /// Glued endpoints and the two sides of every glued edge; records V2 faults.
+    fn edge_uses(&mut self, base: &Base) {
+        let ne = base.edges.len();
+        self.ends = vec![None; ne];
+        for (e, ends) in base.edges.iter().enumerate() {
+            if let Some([tail, head]) = ends {
+                if self.glued_edge[e] == EdgeId(e as u16) {
+                    self.ends[e] = Some([
+                        self.glued_vertex[tail.index()],
+                        self.glued_vertex[head.index()],
+                    ]);
+                }
+            }
+        }
+        let mut sides = vec![(None, None); ne];
+        let mut faults = Vec::new();
+        for &t in &self.live {
+            base_consistency(base, t, &mut faults);
+            let vs = self.cyc_v.row(t.index());
+            let es = self.cyc_e.row(t.index());
+            for (i, &g) in es.iter().enumerate() {
+                let (p, q) = (vs[i], vs[(i + 1) % vs.len()]);
+                let forward = match self.ends[g.index()] {
+                    Some([a, b]) if [a, b] == [p, q] => true,
+                    Some([a, b]) if [b, a] == [p, q] => false,
+                    _ => {
+                        faults.push(SurfaceError::BrokenEdge {
+                            tessel: t,
+                            edge: g,
+                            from: p,
+                            to: q,
+                        });
+                        continue;
+                    }
+                };
+                let side: &mut (Option<TesselId>, Option<TesselId>) = &mut sides[g.index()];
+                let slot = if forward { &mut side.0 } else { &mut side.1 };
+                match *slot {
+                    Some(other) => faults.push(SurfaceError::Orientation {
+                        edge: g,
+                        tessel: other,
+                        other: t,
+                    }),
+                    None => *slot = Some(t),
+                }
+            }
+        }
+        self.sides = sides;
+        self.fault = faults.into_iter().next();
+    }
+
+    /// Tessels and edges at each glued vertex; the periphery.
+    fn incidence(&mut self, base: &Base) {
+        let nv = base.vertices.len();
+        let mut pairs: Vec<(usize, TesselId)> = Vec::new();
+        for &t in &self.live {
+            pairs.extend(self.cyc_v.row(t.index()).iter().map(|v| (v.index(), t)));
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        self.at_vertex = Csr::from_pairs(nv, &pairs);
+        let mut pairs: Vec<(usize, EdgeId)> = Vec::new();
+        for (e, ends) in self.ends.iter().enumerate() {
+            if let Some([a, b]) = ends {
+                pairs.push((a.index(), EdgeId(e as u16)));
+                pairs.push((b.index(), EdgeId(e as u16)));
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        self.vertex_edges = Csr::from_pairs(nv, &pairs);
+        self.periphery = (0..self.ends.len())
+            .filter(|&e| {
+                let (l, r) = self.sides[e];
+                self.ends[e].is_some() && (l.is_some() != r.is_some())
+            })
+            .map(|e| EdgeId(e as u16))
+            .collect();
+    }
+
+    /// Walker, touching, angler and jagger rows for every tessel id.
+    fn adjacency(&mut self, nt: usize) {
+        let mut row: Vec<TesselId> = Vec::new();
+        for t in (0..nt).map(|t| TesselId(t as u16)) {
+            row.clear();
+            for &g in self.cyc_e.row(t.index()) {
+                let (l, r) = self.sides[g.index()];
+                row.extend(l.into_iter().chain(r).filter(|&s| s != t));
+            }
+            row.sort_unstable();
+            row.dedup();
+            self.walker.push_row(&row);
+            row.clear();
+            for &v in self.cyc_v.row(t.index()) {
+                row.extend(self.at_vertex.row(v.index()).iter().filter(|&&s| s != t));
+            }
+            row.sort_unstable();
+            row.dedup();
+            self.touching.push_row(&row);
+            let walker = self.walker.row(t.index());
+            row.retain(|s| walker.binary_search(s).is_err());
+            self.angler.push_row(&row);
+        }
+        let mut found: Vec<(TesselId, u8)> = Vec::new();
+        for t in (0..nt).map(|t| TesselId(t as u16)) {
+            found.clear();
+            self.jagger_from(t, &mut found);
+            found.sort_unstable();
+            found.dedup_by_key(|d| d.0);
+            self.jagger.push_row(&found);
+        }
+    }
+
+    /// Jagger moves of `t` (mutou S10, D9): from a corner v of T, a run of k ≥ 1 edges along
+    /// one boundary between the same two tessels A and B (neither T), through no corner of T,
+    /// ends at w; destinations contain w, are neither A nor B and share no vertex with T.
+    fn jagger_from(&self, t: TesselId, found: &mut Vec<(TesselId, u8)>) {
+        let corners = self.cyc_v.row(t.index());
+        let near = self.touching.row(t.index());
+        for &v in corners {
+            for &first in self.vertex_edges.row(v.index()) {
+                // Between two tessels A ≠ B, neither T: periphery edges do not count.
+                let (Some(a), Some(b)) = self.sides[first.index()] else {
+                    continue;
+                };
+                if a == b || a == t || b == t {
+                    continue;
+                }
+                let (mut from, mut edge) = (v, first);
+                // mutou D9: a run of k edges along one boundary costs k.
+                for cost in 1..=MAX_CORNERS as u8 {
+                    let w = self.other_end(edge, from);
+                    if corners.contains(&w) {
+                        break;
+                    }
+                    for &d in self.at_vertex.row(w.index()) {
+                        if d != a && d != b && d != t && near.binary_search(&d).is_err() {
+                            found.push((d, cost));
+                        }
+                    }
+                    match self.next_on_boundary(w, edge, a, b) {
+                        Some(next) => (from, edge) = (w, next),
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+
+    /// The endpoint of `e` other than `v`.
+    fn other_end(&self, e: EdgeId, v: VertexId) -> VertexId {
+        match self.ends[e.index()] {
+            Some([p, q]) if p == v => q,
+            Some([p, _]) => p,
+            None => v,
+        }
+    }
+
+    /// The edge after `e` at `w` along the boundary between `a` and `b`, if it goes on.
+    fn next_on_boundary(&self, w: VertexId, e: EdgeId, a: TesselId, b: TesselId) -> Option<EdgeId> {
+        self.vertex_edges.row(w.index()).iter().copied().find(|&f| {
+            let pair = self.sides[f.index()];
+            f != e && (pair == (Some(a), Some(b)) || pair == (Some(b), Some(a)))
+        })
+    }
+}
+
+/// Integrity of the stored cycle: each base edge joins the base corners beside it.
+fn base_consistency(base: &Base, t: TesselId, faults: &mut Vec<SurfaceError>) {
+    let Some(rec) = base.rec(t) else { return };
+    let k = rec.verts.len();
+    for (i, &e) in rec.edges.iter().enumerate() {
+        let (p, q) = (rec.verts[i], rec.verts[(i + 1) % k]);
+        let ok = matches!(base.edges.get(e.index()), Some(Some(ends))
+            if *ends == [p, q] || *ends == [q, p]);
+        if !ok {
+            faults.push(SurfaceError::BrokenEdge {
+                tessel: t,
+                edge: e,
+                from: p,
+                to: q,
+            });
+        }
+    }
+}
+
+fn live_tessels(base: &Base) -> Vec<TesselId> {
+    base.tessels
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.is_some())
+        .map(|(i, _)| TesselId(i as u16))
+        .collect()
+}
+
+/// The root of `v`'s class, halving paths on the way.
+fn find(parent: &mut [usize], mut v: usize) -> usize {
+    while parent[v] != v {
+        parent[v] = parent[parent[v]];
+        v = parent[v];
+    }
+    v
+}
+
+/// Joins two classes; the smaller root stays root, so a root is its class's smallest id.
+fn union(parent: &mut [usize], a: usize, b: usize) {
+    let (ra, rb) = (find(parent, a), find(parent, b));
+    if ra < rb {
+        parent[rb] = ra;
+    } else {
+        parent[ra] = rb;
+    }
+}

@@ -1,0 +1,40 @@
+//! The MuTou playing surface (mutou S5–S10, D2, D5, D6, D9, §3.5 V1–V4).
+//!
+//! A surface is a combinatorial map: each tessel is a cycle of corners (vertices and edges,
+//! counter-clockwise), edges have their own ids, and ids are never reused. Remote splices
+//! (mutou S7) are kept as an overlay on the stored *base* map: each splice glues two base
+//! periphery edges in the orientation-reversing way, and every query answers on the resulting
+//! *glued* map. The surface also keeps its edit log, so that a position can be written as
+//! "generator + edits" and rebuilt by replaying them.
+//!
+//! Files: [`ids`](self) (identifiers), `map` (data, queries, naming), `derive` (the glued map
+//! and adjacency caches), `validity` (V1–V4), `ops` (the checks and effects of each edit),
+//! `edit` (the [`Edit`] type, its text form, `apply` and `edits`), `generate` (square and hex
+//! boards), `voronoi` (sowing), `layout` (the set layouts of mutou D5/D6).
+
+mod derive;
+mod edit;
+mod error;
+mod generate;
+mod ids;
+mod layout;
+mod map;
+mod ops;
+mod validity;
+mod voronoi;
+
+#[cfg(test)]
+mod tests;
+
+pub use edit::{Applied, Edit};
+pub use error::SurfaceError;
+pub use ids::{EdgeId, TesselId, VertexId};
+pub use layout::{layout, Board, Layout, SOWN_AREA_PER_SHAK, SOWN_D_MIN, SOWN_MAX_THROWS};
+pub use map::{Graph, Origin, Surface, Wrap};
+
+/// The most vertices (and edges) one tessel may have (mutou S5, C5, V1).
+pub const MAX_CORNERS: usize = 19;
+
+/// The fewest vertices an edit may leave a tessel with, so tessels stay simple polygons
+/// (the validator itself accepts 1 to [`MAX_CORNERS`]).
+pub const MIN_EDIT_CORNERS: usize = 3;
