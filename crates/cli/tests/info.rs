@@ -13,8 +13,14 @@ fn games_lists_all_four_ids() {
             "{id} missing:\n{out}"
         );
     }
-    assert!(!out.contains("not playable yet"), "every game is playable:\n{out}");
-    assert!(out.contains("Paxson"), "mutou is listed with its author:\n{out}");
+    assert!(
+        !out.contains("not playable yet"),
+        "every game is playable:\n{out}"
+    );
+    assert!(
+        out.contains("Paxson"),
+        "mutou is listed with its author:\n{out}"
+    );
     assert!(out.contains("Desmond R. Davies"), "mur is playable:\n{out}");
 }
 

@@ -27,8 +27,13 @@ fn moves_list_the_twelve_jagger_destinations_of_x1() {
     let out = ok(&["moves", "mutou", "--position", D4_JAGGER]);
     let jaggers: Vec<&str> = out.lines().filter(|l| l.starts_with("d4J>")).collect();
     assert_eq!(jaggers.len(), 12, "{out}");
-    for to in ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5", "b4", "d2", "d6", "f4"] {
-        assert!(jaggers.contains(&format!("d4J>{to}").as_str()), "{to}: {out}");
+    for to in [
+        "b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5", "b4", "d2", "d6", "f4",
+    ] {
+        assert!(
+            jaggers.contains(&format!("d4J>{to}").as_str()),
+            "{to}: {out}"
+        );
     }
 }
 
@@ -45,7 +50,10 @@ fn apply_plays_a_unit_and_the_opponent_may_call_a_choice() {
     ]);
     let value: serde_json::Value = serde_json::from_str(&out).expect("json");
     let position = value["position"].as_str().expect("a position");
-    assert!(position.contains("wafers=4,2"), "the caller paid the mover: {position}");
+    assert!(
+        position.contains("wafers=4,2"),
+        "the caller paid the mover: {position}"
+    );
     assert!(position.contains("pending=roll:2:open:p.t37"), "{position}");
 }
 
@@ -62,12 +70,25 @@ fn perft_counts_the_decisions_from_a_position() {
 #[test]
 fn play_keeps_the_random_opponents_setting_out_secret() {
     let run = muster_with_input(
-        &["play", "mutou", "--as", "2", "--vs", "random", "--no-color", "--seed", "3"],
+        &[
+            "play",
+            "mutou",
+            "--as",
+            "2",
+            "--vs",
+            "random",
+            "--no-color",
+            "--seed",
+            "3",
+        ],
         "quit\n",
     );
     assert!(run.success, "{}\n{}", run.stderr, run.stdout);
     let out = run.stdout;
-    assert!(out.contains("Red (random) plays a secret decision"), "{out}");
+    assert!(
+        out.contains("Red (random) plays a secret decision"),
+        "{out}"
+    );
     assert!(!out.contains("+W"), "no put is shown: {out}");
     assert!(out.contains("Blue sets out shakken in secret"), "{out}");
     // Red's bases are drawn bare (R0) while Blue sets out.

@@ -13,7 +13,8 @@
 //! * the position text reads back to an equal position with the same text and hash;
 //! * the incremental hash equals the from-scratch hash;
 //! * [`Game::apply`] (checked, with events) and [`Game::apply_unchecked`] give equal positions;
-//! * games without hidden information show every seat the whole position;
+//! * games without hidden information show every seat the whole position, and the seat that
+//!   decides is offered the same actions in its own view as in the position;
 //! * at the end, the game's record exports, imports and replays to the same final position.
 //!
 //! Failures carry the seed, the game number, the action number and the position text, so any
@@ -172,6 +173,12 @@ struct Walk<G: Game> {
     seed: u64,
     rng: SmallRng,
     buffers: Buffers<G>,
+}
+
+fn view_actions<G: Game>(game: &G) -> Vec<G::Action> {
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    actions
 }
 
 impl<G: Game> Walk<G> {
@@ -363,6 +370,14 @@ impl<G: Game> Walk<G> {
                 return Err(self.fail(format!(
                     "a perfect-information view for {viewer:?} hides something"
                 )));
+            }
+            // The seat that decides sees enough to decide: its view offers the same actions.
+            if let (Some(seat), Actor::Seat(actor)) = (viewer, g.actor()) {
+                if seat == actor && view_actions(&view) != view_actions(g) {
+                    return Err(self.fail(format!(
+                        "{actor}'s own view offers other actions than the position"
+                    )));
+                }
             }
         }
         Ok(())

@@ -26,7 +26,7 @@
 use std::fmt::{self, Display};
 
 use super::pieces::{Power, Shak};
-use super::surface::{Edit, EdgeId, Surface, TesselId, VertexId};
+use super::surface::{EdgeId, Edit, Surface, TesselId, VertexId};
 use super::variant::Tier;
 use crate::error::ParseError;
 

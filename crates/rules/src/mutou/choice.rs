@@ -47,7 +47,15 @@ impl MuTou {
                 let mover = self.turn.mover;
                 self.seat[usize::from(seat)].wafers -= 1;
                 self.seat[usize::from(mover)].wafers += 1;
-                emit!(ev, EventKind::Call, "mutou:S17", "{} calls a choice ({}) and pays {} a wafer", colour(seat), mode_name(mode), colour(mover));
+                emit!(
+                    ev,
+                    EventKind::Call,
+                    "mutou:S17",
+                    "{} calls a choice ({}) and pays {} a wafer",
+                    colour(seat),
+                    mode_name(mode),
+                    colour(mover)
+                );
                 self.turn.pending = Pending::Roll {
                     caller: seat,
                     mode,
@@ -88,7 +96,12 @@ impl MuTou {
             MuTouAction::Dice(a, b) => a.abs_diff(b),
             _ => unreachable!("not a roll"),
         };
-        emit!(ev, EventKind::Roll, "mutou:D7", "the quandar total is {total}");
+        emit!(
+            ev,
+            EventKind::Roll,
+            "mutou:D7",
+            "the quandar total is {total}"
+        );
         if total == 0 {
             return self.resume(ev);
         }
@@ -101,19 +114,33 @@ impl MuTou {
                 };
             }
             Unit::Alter(a, b) => self.heap(a, b, caller, total, ev),
-            Unit::Area => self.turn.pending = Pending::Insert { caller, left: total },
+            Unit::Area => {
+                self.turn.pending = Pending::Insert {
+                    caller,
+                    left: total,
+                }
+            }
         }
     }
 
     /// S17 after an alteration: both pieces' shakken are heaped (blood of other owners stays
     /// where it is, D13); the caller hands out up to `total` of them.
-    fn heap(&mut self, a: TesselId, b: TesselId, caller: u8, total: u8, ev: &mut impl Events<MuTouEvent>) {
+    fn heap(
+        &mut self,
+        a: TesselId,
+        b: TesselId,
+        caller: u8,
+        total: u8,
+        ev: &mut impl Events<MuTouEvent>,
+    ) {
         let mover = self.turn.mover;
         let mut heap = Shakken::default();
         for t in [a, b] {
             let stack = &mut self.cell_mut(t).as_mut().expect("a heaped piece").shakken;
-            let mut kept = Shakken::default();
-            kept.blood = stack.blood;
+            let mut kept = Shakken {
+                blood: stack.blood,
+                ..Shakken::default()
+            };
             kept.blood[usize::from(mover)] = 0;
             let mut heaped = *stack;
             heaped.blood = [0; MAX_SEATS];
@@ -121,7 +148,14 @@ impl MuTou {
             heap.add_all(&heaped);
             *stack = kept;
         }
-        emit!(ev, EventKind::ShakMoved, "mutou:S17", "the shakken of {} and {} are heaped ({heap})", self.name(a), self.name(b));
+        emit!(
+            ev,
+            EventKind::ShakMoved,
+            "mutou:S17",
+            "the shakken of {} and {} are heaped ({heap})",
+            self.name(a),
+            self.name(b)
+        );
         let left = total.min(heap.total());
         self.turn.pending = Pending::Heap {
             pieces: [a, b],
@@ -152,7 +186,10 @@ impl MuTou {
             return;
         };
         for t in pieces {
-            if self.piece(t).is_some_and(|p| p.shakken.total() < MAX_SHAKKEN) {
+            if self
+                .piece(t)
+                .is_some_and(|p| p.shakken.total() < MAX_SHAKKEN)
+            {
                 out.extend(heap.kinds().map(|s| MuTouAction::Give(t, s)));
             }
         }
@@ -174,8 +211,19 @@ impl MuTou {
         match action {
             MuTouAction::Give(t, shak) => {
                 heap.remove(shak);
-                self.cell_mut(t).as_mut().expect("a heap piece").shakken.add(shak);
-                emit!(ev, EventKind::ShakMoved, "mutou:S17", "{} hands a {shak} shak to {}", colour(self.heap_actor()), self.name(t));
+                self.cell_mut(t)
+                    .as_mut()
+                    .expect("a heap piece")
+                    .shakken
+                    .add(shak);
+                emit!(
+                    ev,
+                    EventKind::ShakMoved,
+                    "mutou:S17",
+                    "{} hands a {shak} shak to {}",
+                    colour(self.heap_actor()),
+                    self.name(t)
+                );
                 left = left.and_then(|n| (n > 1).then(|| n - 1));
             }
             MuTouAction::Done => left = None,
@@ -227,7 +275,13 @@ impl MuTou {
         };
         match action {
             MuTouAction::Accept => {
-                emit!(ev, EventKind::Proposal, "mutou:D19", "{} accepts", colour(seat));
+                emit!(
+                    ev,
+                    EventKind::Proposal,
+                    "mutou:D19",
+                    "{} accepts",
+                    colour(seat)
+                );
                 let next = self.next_active(seat);
                 if next == self.turn.mover {
                     self.finish(super::state::End::Agreed, ev);
@@ -236,7 +290,13 @@ impl MuTou {
                 }
             }
             MuTouAction::Refuse => {
-                emit!(ev, EventKind::Proposal, "mutou:D19", "{} refuses; play goes on", colour(seat));
+                emit!(
+                    ev,
+                    EventKind::Proposal,
+                    "mutou:D19",
+                    "{} refuses; play goes on",
+                    colour(seat)
+                );
                 self.turn.refused = true;
                 self.turn.pending = Pending::Free;
             }
@@ -266,7 +326,11 @@ impl MuTou {
             }
             RandStage::Count(..) | RandStage::Steps(_) => self.chance_actions(out),
             RandStage::Tie(gate, n) => {
-                out.extend(self.rand_farthest(piece, gate, n).into_iter().map(MuTouAction::Pick));
+                out.extend(
+                    self.rand_farthest(piece, gate, n)
+                        .into_iter()
+                        .map(MuTouAction::Pick),
+                );
             }
         }
     }
@@ -289,14 +353,33 @@ impl MuTou {
         };
         match (stage, action) {
             (RandStage::Gate, MuTouAction::Gate(v, spin)) => {
-                emit!(ev, EventKind::Rand, "mutou:D10", "{} counts from v{} {}", colour(self.prior_active(self.turn.mover)), v.0, spin_name(spin));
+                emit!(
+                    ev,
+                    EventKind::Rand,
+                    "mutou:D10",
+                    "{} counts from v{} {}",
+                    colour(self.prior_active(self.turn.mover)),
+                    v.0,
+                    spin_name(spin)
+                );
                 set(self, RandStage::Count(v, spin));
             }
             (RandStage::Count(v, spin), MuTouAction::Die(d)) => {
                 let gate = self.gate(piece, v, spin, d);
-                emit!(ev, EventKind::Rand, "mutou:S11", "the count of {d} ends on {}", self.gate_text(piece, gate));
+                emit!(
+                    ev,
+                    EventKind::Rand,
+                    "mutou:S11",
+                    "the count of {d} ends on {}",
+                    self.gate_text(piece, gate)
+                );
                 if self.first_crossing(piece, gate).is_empty() {
-                    emit!(ev, EventKind::Rand, "mutou:D10", "nothing lies beyond it: the piece stays");
+                    emit!(
+                        ev,
+                        EventKind::Rand,
+                        "mutou:D10",
+                        "nothing lies beyond it: the piece stays"
+                    );
                     self.rand_landed(piece, ev);
                 } else {
                     set(self, RandStage::Steps(gate));
@@ -306,7 +389,12 @@ impl MuTou {
                 let far = self.rand_farthest(piece, gate, n);
                 match far.as_slice() {
                     [] => {
-                        emit!(ev, EventKind::Rand, "mutou:D10", "no tessel to go to: the piece stays");
+                        emit!(
+                            ev,
+                            EventKind::Rand,
+                            "mutou:D10",
+                            "no tessel to go to: the piece stays"
+                        );
                         self.rand_landed(piece, ev);
                     }
                     [only] => self.rand_land(piece, *only, ev),
@@ -319,7 +407,13 @@ impl MuTou {
     }
 
     /// D10 (1)-(2): the edge or vertex a count of `d` ends on.
-    pub(super) fn gate(&self, piece: TesselId, start: super::surface::VertexId, spin: Spin, d: u8) -> Gate {
+    pub(super) fn gate(
+        &self,
+        piece: TesselId,
+        start: super::surface::VertexId,
+        spin: Spin,
+        d: u8,
+    ) -> Gate {
         let corners = self.surface().vertices(piece);
         let k = corners.len();
         let i = corners.iter().position(|&v| v == start).unwrap_or(0);
@@ -352,7 +446,11 @@ impl MuTou {
         match gate {
             Gate::Edge(i) => {
                 let (a, b) = s.edge_sides(s.edges(piece)[usize::from(i)]);
-                [a, b].into_iter().flatten().filter(|&t| t != piece).collect()
+                [a, b]
+                    .into_iter()
+                    .flatten()
+                    .filter(|&t| t != piece)
+                    .collect()
             }
             Gate::Vertex(i) => s
                 .tessels_at(s.vertices(piece)[usize::from(i)])
@@ -378,7 +476,12 @@ impl MuTou {
         }
         for _ in 1..n {
             let mut next = vec![false; width];
-            for t in s.tessels().iter().copied().filter(|t| reach[usize::from(t.0)]) {
+            for t in s
+                .tessels()
+                .iter()
+                .copied()
+                .filter(|t| reach[usize::from(t.0)])
+            {
                 let around = match graph {
                     Graph::Edge => s.walker(t),
                     Graph::Vertex => s.touching(t),
@@ -393,8 +496,7 @@ impl MuTou {
         s.distances(piece, graph, &mut dist);
         let owner = self.piece(piece).map(|p| p.owner);
         let landable = |t: TesselId| {
-            reach[usize::from(t.0)]
-                && (t == piece || self.piece(t).map(|p| p.owner) != owner)
+            reach[usize::from(t.0)] && (t == piece || self.piece(t).map(|p| p.owner) != owner)
         };
         let best = s
             .tessels()
@@ -406,8 +508,8 @@ impl MuTou {
         match best {
             Some(d) => s
                 .tessels()
-            .iter()
-            .copied()
+                .iter()
+                .copied()
                 .filter(|&t| landable(t) && dist[usize::from(t.0)] == d)
                 .collect(),
             None => Vec::new(),
@@ -415,7 +517,14 @@ impl MuTou {
     }
 
     fn rand_land(&mut self, piece: TesselId, to: TesselId, ev: &mut impl Events<MuTouEvent>) {
-        emit!(ev, EventKind::Rand, "mutou:S11", "the piece on {} goes by Rand to {}", self.name(piece), self.name(to));
+        emit!(
+            ev,
+            EventKind::Rand,
+            "mutou:S11",
+            "the piece on {} goes by Rand to {}",
+            self.name(piece),
+            self.name(to)
+        );
         let captured = to != piece && self.piece(to).is_some();
         if captured {
             let removed = self.capture(piece, to, ev);
@@ -472,4 +581,3 @@ fn spin_name(spin: Spin) -> &'static str {
         Spin::Cw => "clockwise",
     }
 }
-

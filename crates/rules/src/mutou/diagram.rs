@@ -23,7 +23,9 @@ impl MuTou {
     }
 
     fn headline(&self) -> String {
-        let tier = self.tier.map_or("to be chosen".to_string(), |t| t.name().to_string());
+        let tier = self
+            .tier
+            .map_or("to be chosen".to_string(), |t| t.name().to_string());
         let who = |s: u8| COLOURS[usize::from(s)];
         let state = match self.phase {
             Phase::ChooseTier => format!("{} chooses the tier", who(0)),
@@ -50,7 +52,11 @@ impl MuTou {
 
     fn cell_mark(&self, t: TesselId) -> String {
         match self.piece(t) {
-            Some(p) => format!("{}{}", &COLOURS[usize::from(p.owner)][..1], p.shakken.total()),
+            Some(p) => format!(
+                "{}{}",
+                &COLOURS[usize::from(p.owner)][..1],
+                p.shakken.total()
+            ),
             None => ".".into(),
         }
     }
@@ -65,8 +71,7 @@ impl MuTou {
         for y in (0..h).rev() {
             let _ = write!(out, "{:>3} ", y + 1);
             for x in 0..w {
-                let mark = at[(y * w + x) as usize]
-                    .map_or(" ".to_string(), |t| self.cell_mark(t));
+                let mark = at[(y * w + x) as usize].map_or(" ".to_string(), |t| self.cell_mark(t));
                 let edited = at[(y * w + x) as usize].is_some_and(|t| surface.edited(t));
                 let _ = write!(out, "{:>3}{}", mark, if edited { "*" } else { " " });
             }

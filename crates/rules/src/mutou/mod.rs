@@ -48,6 +48,7 @@ pub mod surface;
 mod text;
 mod turn;
 mod variant;
+mod why;
 
 #[cfg(test)]
 mod tests;
@@ -61,12 +62,14 @@ pub use actions::{edit_text, parse_tessel, CallMode, MuTouAction, Spin, Take};
 pub use clock::BeatClock;
 pub use events::{EventKind, MuTouEvent, COLOURS};
 pub use pieces::{Piece, Power, Shak, Shakken, MAX_SEATS, MAX_SHAKKEN};
-pub use state::{Category, End, Gate, Moved, MuTou, Pending, Phase, RandCause, RandStage, SeatState, Turn, Unit};
+pub use state::{
+    Category, End, Gate, Moved, MuTou, Pending, Phase, RandCause, RandStage, SeatState, Turn, Unit,
+};
 pub use variant::{BoardKind, ClockMode, Form, MuTouVariant, Tier, TierRule, Wrap};
 
 use std::hash::{Hash, Hasher};
 
-use crate::error::{ParseError, PositionError, SetupError};
+use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
 use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat};
 
 impl MuTou {
@@ -88,11 +91,16 @@ impl MuTou {
     }
 
     fn generate(&self, out: &mut Vec<MuTouAction>) {
+        self.generate_with(out, true);
+    }
+
+    /// The legal actions, leaving out the area alterations when `with_area` is false.
+    fn generate_with(&self, out: &mut Vec<MuTouAction>, with_area: bool) {
         match self.phase {
             Phase::Over(_) => {}
             Phase::ChooseTier | Phase::Claim(_) | Phase::SetOut(_) => self.setup_actions(out),
             Phase::Play => match self.turn.pending {
-                Pending::Free => self.free_actions(out),
+                Pending::Free => self.free_actions(out, with_area),
                 Pending::Transfer { from, .. } => {
                     if self.can_take_any() {
                         out.extend(from.kinds().map(MuTouAction::Take));
@@ -108,7 +116,9 @@ impl MuTou {
                 Pending::Rand { .. } => self.rand_actions(out),
                 Pending::Heap { .. } => self.heap_actions(out),
                 Pending::Insert { .. } => {
-                    self.area_actions(self.turn.mover, out);
+                    if with_area {
+                        self.area_actions(out);
+                    }
                     out.push(MuTouAction::Done);
                 }
                 Pending::Proposal { .. } => out.extend([MuTouAction::Accept, MuTouAction::Refuse]),
@@ -152,7 +162,12 @@ impl MuTou {
     fn final_outcome(&self, end: End) -> Outcome {
         let n = self.seat.len();
         let active = self.active_count();
-        let later_out = |order: u8| self.seat.iter().filter(|s| s.out.is_some_and(|o| o > order)).count();
+        let later_out = |order: u8| {
+            self.seat
+                .iter()
+                .filter(|s| s.out.is_some_and(|o| o > order))
+                .count()
+        };
         let ranks = self
             .seat
             .iter()
@@ -162,7 +177,11 @@ impl MuTou {
             })
             .collect();
         let scores = match end {
-            End::Survivor => self.seat.iter().map(|s| i32::from(s.out.is_none())).collect(),
+            End::Survivor => self
+                .seat
+                .iter()
+                .map(|s| i32::from(s.out.is_none()))
+                .collect(),
             End::Agreed | End::TurnCap => self.seat.iter().map(|s| i32::from(s.wafers)).collect(),
         };
         debug_assert_eq!(self.seat.len(), n);
@@ -181,7 +200,10 @@ impl MuTou {
             let held: u32 = self.seat.iter().map(|s| u32::from(s.wafers)).sum();
             let total = self.seat.len() as u32 * (u32::from(tier.wafers()) + 2);
             if held + u32::from(self.supply) != total {
-                return Err(format!("wafers: {held} held + {} in supply != {total}", self.supply));
+                return Err(format!(
+                    "wafers: {held} held + {} in supply != {total}",
+                    self.supply
+                ));
             }
         }
         for (i, cell) in self.cells.iter().enumerate() {
@@ -209,11 +231,17 @@ impl MuTou {
             }
             for m in &self.turn.moved {
                 if self.piece(m.at).is_none_or(|p| p.owner != self.turn.mover) {
-                    return Err(format!("the turn record on t{} is not the mover's piece", m.at.0));
+                    return Err(format!(
+                        "the turn record on t{} is not the mover's piece",
+                        m.at.0
+                    ));
                 }
             }
             if self.turn.spent > self.turn.budget {
-                return Err(format!("spent {} of a budget of {}", self.turn.spent, self.turn.budget));
+                return Err(format!(
+                    "spent {} of a budget of {}",
+                    self.turn.spent, self.turn.budget
+                ));
             }
         }
         if let Some(s) = &self.surface {
@@ -282,6 +310,34 @@ impl Game for MuTou {
             let mut actions = Vec::new();
             self.generate(&mut actions);
             out.extend(actions.into_iter().map(|a| (a, 1)));
+        }
+    }
+
+    fn check(&self, action: MuTouAction) -> Result<(), IllegalAction> {
+        let mut legal = Vec::new();
+        let ok = match action {
+            // An area alteration is checked on its own; listing them all costs far more.
+            MuTouAction::Area { edit, to_new } => {
+                let free = self.turn.pending == Pending::Free
+                    && self.units_left() > 0
+                    && self.may(Category::Area);
+                let insert = matches!(self.turn.pending, Pending::Insert { .. });
+                matches!(self.phase, Phase::Play)
+                    && (free || insert)
+                    && self.area_action_ok(edit, to_new)
+            }
+            _ => {
+                self.generate_with(&mut legal, false);
+                legal.contains(&action)
+            }
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(IllegalAction::new(
+                self.action_text(action),
+                self.why_illegal(action),
+            ))
         }
     }
 

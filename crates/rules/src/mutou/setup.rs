@@ -46,7 +46,11 @@ impl MuTou {
     }
 
     /// Scribes the surface for a tier and hands out wafers and shakken (D4, D5, D6).
-    pub(super) fn settle_tier(&mut self, tier: Tier, ev: &mut impl Events<MuTouEvent>) -> Result<(), SetupError> {
+    pub(super) fn settle_tier(
+        &mut self,
+        tier: Tier,
+        ev: &mut impl Events<MuTouEvent>,
+    ) -> Result<(), SetupError> {
         let seats = self.seat.len();
         let board = match self.variant.board {
             BoardKind::Square => Board::Square(match self.variant.wrap {
@@ -57,8 +61,14 @@ impl MuTou {
             BoardKind::Hex => Board::Hex,
             BoardKind::Sown => Board::Sown,
         };
-        let made = layout(board, seats, tier.bases(), tier.shak_total(), self.variant.seed)
-            .map_err(|e| SetupError::Variant(e.to_string()))?;
+        let made = layout(
+            board,
+            seats,
+            tier.bases(),
+            tier.shak_total(),
+            self.variant.seed,
+        )
+        .map_err(|e| SetupError::Variant(e.to_string()))?;
         self.tier = Some(tier);
         self.cells = vec![None; usize::from(made.surface.max_tessel_id().0) + 1];
         self.surface = Some(Arc::new(made.surface));
@@ -70,7 +80,16 @@ impl MuTou {
             s.wafers = tier.wafers();
             s.pool = Shakken::supply(tier.shakken(), i as u8);
         }
-        emit!(ev, EventKind::Scribed, "mutou:D4", "tier {}: {} bases, {} shakken and {} wafers each", tier.name(), tier.bases(), tier.shak_total(), tier.wafers());
+        emit!(
+            ev,
+            EventKind::Scribed,
+            "mutou:D4",
+            "tier {}: {} bases, {} shakken and {} wafers each",
+            tier.name(),
+            tier.bases(),
+            tier.shak_total(),
+            tier.wafers()
+        );
         if self.variant.board == BoardKind::Sown {
             self.phase = Phase::Claim(1);
         } else {
@@ -85,7 +104,9 @@ impl MuTou {
     /// Bases go on their seats' stands; setting out begins with seat 1.
     fn place_bases(&mut self) {
         for seat in 0..self.seat_count() {
-            let zone = self.seat[usize::from(seat)].zone.expect("every seat has a zone");
+            let zone = self.seat[usize::from(seat)]
+                .zone
+                .expect("every seat has a zone");
             for &at in &self.stands.clone()[usize::from(zone)] {
                 *self.cell_mut(at) = Some(Piece {
                     owner: seat,
@@ -130,7 +151,14 @@ impl MuTou {
             }
             (Phase::Claim(seat), MuTouAction::Claim(zone)) => {
                 self.seat[usize::from(seat)].zone = Some(zone);
-                emit!(ev, EventKind::Claimed, "mutou:S22", "{} claims zone {}", colour(seat), zone + 1);
+                emit!(
+                    ev,
+                    EventKind::Claimed,
+                    "mutou:S22",
+                    "{} claims zone {}",
+                    colour(seat),
+                    zone + 1
+                );
                 if usize::from(seat) + 1 < self.seat.len() {
                     self.phase = Phase::Claim(seat + 1);
                 } else {
@@ -141,20 +169,42 @@ impl MuTou {
                         unreachable!("one zone is left for the first player");
                     };
                     self.seat[0].zone = Some(last);
-                    emit!(ev, EventKind::Claimed, "mutou:S22", "zone {} goes to {}", last + 1, colour(0));
+                    emit!(
+                        ev,
+                        EventKind::Claimed,
+                        "mutou:S22",
+                        "zone {} goes to {}",
+                        last + 1,
+                        colour(0)
+                    );
                     self.place_bases();
                 }
             }
             (Phase::SetOut(seat), MuTouAction::Put(at, shak)) => {
                 self.seat[usize::from(seat)].pool.remove(shak);
-                self.cell_mut(at).as_mut().expect("a base").shakken.add(shak);
-                emit!(ev, EventKind::Put, "mutou:S23", "{} puts a shak on a base", colour(seat));
+                self.cell_mut(at)
+                    .as_mut()
+                    .expect("a base")
+                    .shakken
+                    .add(shak);
+                emit!(
+                    ev,
+                    EventKind::Put,
+                    "mutou:S23",
+                    "{} puts a shak on a base",
+                    colour(seat)
+                );
                 if self.seat[usize::from(seat)].pool.is_empty() {
                     if usize::from(seat) + 1 < self.seat.len() {
                         self.phase = Phase::SetOut(seat + 1);
                     } else {
                         self.phase = Phase::Play;
-                        emit!(ev, EventKind::Revealed, "mutou:S23", "every player has set out: the pieces are revealed");
+                        emit!(
+                            ev,
+                            EventKind::Revealed,
+                            "mutou:S23",
+                            "every player has set out: the pieces are revealed"
+                        );
                         self.begin_turn(0, 1, ev);
                     }
                 }

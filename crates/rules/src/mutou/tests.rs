@@ -64,7 +64,10 @@ fn x1_a_jagger_on_d4_reaches_the_eight_knight_squares_and_four_two_step_jumps() 
 
 #[test]
 fn x4_walker_and_angler_counts_on_d4_and_a1() {
-    let g = position("friendly", &[("d4", 0, "WAB1"), ("a1", 0, "WA"), ("h8", 1, "B2")]);
+    let g = position(
+        "friendly",
+        &[("d4", 0, "WAB1"), ("a1", 0, "WA"), ("h8", 1, "B2")],
+    );
     assert_eq!(destinations(&g, "d4", 'W').len(), 4);
     assert_eq!(destinations(&g, "d4", 'A').len(), 4);
     assert_eq!(destinations(&g, "a1", 'W'), ["a2", "b1"]);
@@ -91,8 +94,14 @@ fn a_piece_uses_each_power_as_often_as_it_carries_the_shak() {
     g.begin_turn(0, 1, &mut NoEvents);
     decline_all(&mut g, "a1W>a2");
     decline_all(&mut g, "a2W>a3");
-    assert!(destinations(&g, "a3", 'W').is_empty(), "both Walker uses spent");
-    assert!(!destinations(&g, "a3", 'B').is_empty(), "the Blood use is left");
+    assert!(
+        destinations(&g, "a3", 'W').is_empty(),
+        "both Walker uses spent"
+    );
+    assert!(
+        !destinations(&g, "a3", 'B').is_empty(),
+        "the Blood use is left"
+    );
 }
 
 /// Plays a unit and lets the call window pass.
@@ -131,7 +140,10 @@ fn an_entitlement_is_banked_when_the_supply_is_empty_and_cashed_with_the_next() 
 
 #[test]
 fn the_first_piece_moved_is_free_and_each_further_piece_costs_a_wafer() {
-    let mut g = position("friendly choices=off", &[("a1", 0, "WB1"), ("c1", 0, "W"), ("h8", 1, "B2")]);
+    let mut g = position(
+        "friendly choices=off",
+        &[("a1", 0, "WB1"), ("c1", 0, "W"), ("h8", 1, "B2")],
+    );
     play(&mut g, "a1W>a2");
     assert_eq!(g.seat[0].wafers, 3, "the first piece is free");
     play(&mut g, "c1W>c2");
@@ -147,12 +159,19 @@ fn a_piece_that_spent_every_use_is_refreshed_for_a_wafer() {
     assert_eq!(g.seat[0].wafers, 3);
     play(&mut g, "a3W>a4");
     assert_eq!(g.seat[0].wafers, 2, "refreshing costs a wafer");
-    assert_eq!(g.actor(), Actor::Seat(Seat(1)), "U = 3 units spent: the turn ends");
+    assert_eq!(
+        g.actor(),
+        Actor::Seat(Seat(1)),
+        "U = 3 units spent: the turn ends"
+    );
 }
 
 #[test]
 fn without_fees_moving_more_pieces_is_free() {
-    let mut g = position("friendly choices=off fees=off", &[("a1", 0, "WB1"), ("c1", 0, "W"), ("h8", 1, "B2")]);
+    let mut g = position(
+        "friendly choices=off fees=off",
+        &[("a1", 0, "WB1"), ("c1", 0, "W"), ("h8", 1, "B2")],
+    );
     play(&mut g, "a1W>a2");
     play(&mut g, "c1W>c2");
     assert_eq!(g.seat[0].wafers, 3);
@@ -160,43 +179,89 @@ fn without_fees_moving_more_pieces_is_free() {
 
 #[test]
 fn a_step_onto_an_enemy_captures_or_converts_and_never_onto_ones_own() {
-    let g = position("friendly", &[("a1", 0, "WB1"), ("a2", 1, "WB2"), ("b1", 0, "W"), ("h8", 1, "B2")]);
+    let g = position(
+        "friendly",
+        &[
+            ("a1", 0, "WB1"),
+            ("a2", 1, "WB2"),
+            ("b1", 0, "W"),
+            ("h8", 1, "B2"),
+        ],
+    );
     let dests = destinations(&g, "a1", 'W');
     assert_eq!(dests, ["a2x", "a2xa"]);
 }
 
 #[test]
 fn a_capture_ends_the_pieces_movement_and_allows_a_transfer_without_blood() {
-    let mut g = position("friendly choices=off", &[("a1", 0, "WWB1"), ("a2", 1, "JJB2"), ("h8", 1, "B2")]);
+    let mut g = position(
+        "friendly choices=off",
+        &[("a1", 0, "WWB1"), ("a2", 1, "JJB2"), ("h8", 1, "B2")],
+    );
     play(&mut g, "a1W>a2x");
-    assert!(g.piece(g.surface().parse_tessel("a2").unwrap()).is_some_and(|p| p.owner == 0));
+    assert!(g
+        .piece(g.surface().parse_tessel("a2").unwrap())
+        .is_some_and(|p| p.owner == 0));
     assert_eq!(legal(&g), ["take:J", "done"]);
     play(&mut g, "take:J");
-    assert_eq!(g.piece(g.surface().parse_tessel("a2").unwrap()).unwrap().shakken.to_string(), "WWJB1");
+    assert_eq!(
+        g.piece(g.surface().parse_tessel("a2").unwrap())
+            .unwrap()
+            .shakken
+            .to_string(),
+        "WWJB1"
+    );
     assert_eq!(g.turn.spent, 2);
     play(&mut g, "done");
-    assert!(destinations(&g, "a2", 'W').is_empty(), "its movement ended with the capture");
+    assert!(
+        destinations(&g, "a2", 'W').is_empty(),
+        "its movement ended with the capture"
+    );
 }
 
 #[test]
 fn a_change_of_allegiance_trades_the_moving_piece_for_the_target() {
-    let mut g = position("friendly choices=off", &[("a1", 0, "WB1"), ("b1", 0, "A"), ("a2", 1, "JW"), ("h8", 1, "B2")]);
+    let mut g = position(
+        "friendly choices=off",
+        &[
+            ("a1", 0, "WB1"),
+            ("b1", 0, "A"),
+            ("a2", 1, "JW"),
+            ("h8", 1, "B2"),
+        ],
+    );
     play(&mut g, "b1A>a2xa");
-    let (a2, b1) = (g.surface().parse_tessel("a2").unwrap(), g.surface().parse_tessel("b1").unwrap());
+    let (a2, b1) = (
+        g.surface().parse_tessel("a2").unwrap(),
+        g.surface().parse_tessel("b1").unwrap(),
+    );
     assert!(g.piece(b1).is_none(), "the converting piece left play");
     assert_eq!(g.piece(a2).unwrap().owner, 0);
-    assert_eq!(legal(&g), ["take:A", "done"], "S20: its shakken may go onto the converted piece");
+    assert_eq!(
+        legal(&g),
+        ["take:A", "done"],
+        "S20: its shakken may go onto the converted piece"
+    );
     play(&mut g, "take:A");
     assert_eq!(g.piece(a2).unwrap().shakken.to_string(), "WAJ");
-    assert!(destinations(&g, "a2", 'W').is_empty(), "the converted piece does not act this turn");
+    assert!(
+        destinations(&g, "a2", 'W').is_empty(),
+        "the converted piece does not act this turn"
+    );
 }
 
 #[test]
 fn capturing_the_last_blood_piece_puts_the_owner_out_and_hands_over_his_wafers() {
-    let mut g = position("friendly choices=off", &[("a1", 0, "WB1"), ("a2", 1, "B2"), ("h8", 1, "W")]);
+    let mut g = position(
+        "friendly choices=off",
+        &[("a1", 0, "WB1"), ("a2", 1, "B2"), ("h8", 1, "W")],
+    );
     play(&mut g, "a1W>a2x");
     assert_eq!(g.seat[1].out, Some(1));
-    assert!(g.pieces().all(|p| p.owner == 0), "the loser's pieces leave play");
+    assert!(
+        g.pieces().all(|p| p.owner == 0),
+        "the loser's pieces leave play"
+    );
     assert_eq!(g.seat[0].wafers, 6, "the loser's 3 wafers go to the captor");
     let outcome = g.outcome().expect("one player is left");
     assert_eq!(outcome.ranks, [0, 1]);
@@ -205,42 +270,87 @@ fn capturing_the_last_blood_piece_puts_the_owner_out_and_hands_over_his_wafers()
 
 #[test]
 fn a_converted_blood_piece_gives_survival_to_nobody() {
-    let mut g = position("friendly choices=off", &[("a1", 0, "WWB1"), ("c1", 0, "B1"), ("a2", 1, "B2"), ("h8", 1, "W")]);
+    let mut g = position(
+        "friendly choices=off",
+        &[
+            ("a1", 0, "WWB1"),
+            ("c1", 0, "B1"),
+            ("a2", 1, "B2"),
+            ("h8", 1, "W"),
+        ],
+    );
     play(&mut g, "a1W>a2xa");
     let a2 = g.surface().parse_tessel("a2").unwrap();
     assert_eq!(g.piece(a2).unwrap().owner, 0);
     assert_eq!(g.piece(a2).unwrap().shakken.to_string(), "B2");
-    assert_eq!(g.seat[1].out, Some(1), "Blue's only blood now sits on a Red piece");
+    assert_eq!(
+        g.seat[1].out,
+        Some(1),
+        "Blue's only blood now sits on a Red piece"
+    );
     assert!(g.outcome().is_some());
 }
 
 #[test]
 fn an_alteration_costs_one_unit_per_step_of_the_touching_distance() {
-    let mut g = position("friendly choices=off", &[("a1", 0, "WWB1"), ("b2", 0, "A"), ("d1", 0, "J"), ("h8", 1, "B2")]);
+    let mut g = position(
+        "friendly choices=off",
+        &[
+            ("a1", 0, "WWB1"),
+            ("b2", 0, "A"),
+            ("d1", 0, "J"),
+            ("h8", 1, "B2"),
+        ],
+    );
     let moves = legal(&g);
     assert!(moves.contains(&"a1:W>b2".to_string()));
-    assert!(moves.contains(&"a1:W>d1".to_string()), "distance 3 fits in U = 3");
+    assert!(
+        moves.contains(&"a1:W>d1".to_string()),
+        "distance 3 fits in U = 3"
+    );
     play(&mut g, "a1:W>d1");
     let d1 = g.surface().parse_tessel("d1").unwrap();
     assert_eq!(g.piece(d1).unwrap().shakken.to_string(), "WJ");
-    assert_eq!(g.actor(), Actor::Seat(Seat(1)), "three units: U is spent, the turn is over");
+    assert_eq!(
+        g.actor(),
+        Actor::Seat(Seat(1)),
+        "three units: U is spent, the turn is over"
+    );
 }
 
 #[test]
 fn alterations_move_only_ones_own_blood_between_ones_own_pieces() {
-    let g = position("friendly choices=off", &[("a1", 0, "B1B2"), ("a2", 0, "W"), ("a3", 1, "B2")]);
+    let g = position(
+        "friendly choices=off",
+        &[("a1", 0, "B1B2"), ("a2", 0, "W"), ("a3", 1, "B2")],
+    );
     let moves = legal(&g);
     assert!(moves.contains(&"a1:B1>a2".to_string()));
-    assert!(!moves.contains(&"a1:B2>a2".to_string()), "foreign blood stays put");
-    assert!(!moves.iter().any(|m| m.ends_with(">a3")), "no alteration onto an enemy piece");
+    assert!(
+        !moves.contains(&"a1:B2>a2".to_string()),
+        "foreign blood stays put"
+    );
+    assert!(
+        !moves.iter().any(|m| m.ends_with(">a3")),
+        "no alteration onto an enemy piece"
+    );
 }
 
 #[test]
 fn one_category_per_turn_in_the_basic_game_and_any_mix_in_the_advanced() {
-    let mut g = position("friendly choices=off", &[("a1", 0, "WWB1"), ("b2", 0, "A"), ("h8", 1, "B2")]);
+    let mut g = position(
+        "friendly choices=off",
+        &[("a1", 0, "WWB1"), ("b2", 0, "A"), ("h8", 1, "B2")],
+    );
     play(&mut g, "a1W>a2");
-    assert!(!legal(&g).iter().any(|m| m.contains(":W>")), "no alterations after a move");
-    let mut g = position("friendly choices=off mixing=on", &[("a1", 0, "WWB1"), ("b2", 0, "A"), ("h8", 1, "B2")]);
+    assert!(
+        !legal(&g).iter().any(|m| m.contains(":W>")),
+        "no alterations after a move"
+    );
+    let mut g = position(
+        "friendly choices=off mixing=on",
+        &[("a1", 0, "WWB1"), ("b2", 0, "A"), ("h8", 1, "B2")],
+    );
     play(&mut g, "a1W>a2");
     assert!(legal(&g).iter().any(|m| m.contains(":W>")));
 }
@@ -272,7 +382,11 @@ fn matched_quandarinn_give_the_difference_and_zero_does_nothing() {
     g.chance_outcomes(&mut out);
     assert_eq!(out.len(), 64);
     play(&mut g, "dice:4,4");
-    assert_eq!(g.actor(), Actor::Seat(Seat(0)), "total 0: back to the mover");
+    assert_eq!(
+        g.actor(),
+        Actor::Seat(Seat(0)),
+        "total 0: back to the mover"
+    );
     assert_eq!(g.seat[1].wafers, 2, "the fee is still paid");
 }
 
@@ -300,8 +414,12 @@ fn rand_goes_to_the_farthest_tessel_through_the_gate_and_the_mover_breaks_ties()
     assert_eq!(g.actor(), Actor::Chance);
     play(&mut g, "die:1"); // the first edge: one crossing through it
     play(&mut g, "die:1"); // one crossing in all
-    // With one crossing through an edge the only candidate is the tessel beyond it.
-    assert_eq!(g.actor(), Actor::Seat(Seat(1)), "the call window after the Rand unit");
+                           // With one crossing through an edge the only candidate is the tessel beyond it.
+    assert_eq!(
+        g.actor(),
+        Actor::Seat(Seat(1)),
+        "the call window after the Rand unit"
+    );
     assert!(g.piece(d4).is_none(), "the piece has left d4");
 }
 
@@ -313,7 +431,10 @@ fn setting_out_is_secret_until_everyone_has_finished() {
     let c1 = g.surface().parse_tessel("c1").unwrap();
     play(&mut g, "c1+W");
     let blue = g.view(Some(Seat(1)));
-    assert!(blue.piece(c1).unwrap().shakken.is_empty(), "Blue cannot see Red's stack");
+    assert!(
+        blue.piece(c1).unwrap().shakken.is_empty(),
+        "Blue cannot see Red's stack"
+    );
     assert_eq!(blue.seat_state(0).pool.total(), 11);
     let red = g.view(Some(Seat(0)));
     assert_eq!(red.piece(c1).unwrap().shakken.to_string(), "W");
@@ -322,14 +443,20 @@ fn setting_out_is_secret_until_everyone_has_finished() {
         g.legal_actions(&mut out);
         g.apply(out[0], &mut NoEvents).unwrap();
     }
-    assert!(g.view(Some(Seat(1))).piece(c1).unwrap().shakken.is_empty(), "still hidden while Blue sets out");
+    assert!(
+        g.view(Some(Seat(1))).piece(c1).unwrap().shakken.is_empty(),
+        "still hidden while Blue sets out"
+    );
     while g.phase() == Phase::SetOut(1) {
         let mut out = Vec::new();
         g.legal_actions(&mut out);
         g.apply(out[0], &mut NoEvents).unwrap();
     }
     assert_eq!(g.phase(), Phase::Play);
-    assert!(!g.view(Some(Seat(1))).piece(c1).unwrap().shakken.is_empty(), "revealed");
+    assert!(
+        !g.view(Some(Seat(1))).piece(c1).unwrap().shakken.is_empty(),
+        "revealed"
+    );
 }
 
 #[test]
@@ -337,11 +464,19 @@ fn the_two_player_stands_are_centred_on_the_back_ranks() {
     for (preset, south, north) in [
         ("friendly", "c1 d1 e1 f1", "c8 d8 e8 f8"),
         ("village", "b1 c1 d1 e1 f1 g1", "b8 c8 d8 e8 f8 g8"),
-        ("coll", "a1 b1 c1 d1 e1 f1 g1 h1 d2", "a8 b8 c8 d8 e8 f8 g8 h8 e7"),
+        (
+            "coll",
+            "a1 b1 c1 d1 e1 f1 g1 h1 d2",
+            "a8 b8 c8 d8 e8 f8 g8 h8 e7",
+        ),
     ] {
         let g = MuTou::new(&MuTouVariant::parse_text(preset).unwrap(), 2).unwrap();
         let names = |seat: u8| {
-            let mut v: Vec<String> = g.pieces().filter(|p| p.owner == seat).map(|p| g.name(p.at)).collect();
+            let mut v: Vec<String> = g
+                .pieces()
+                .filter(|p| p.owner == seat)
+                .map(|p| g.name(p.at))
+                .collect();
             v.sort();
             v
         };
@@ -367,7 +502,11 @@ fn the_first_player_chooses_the_tier_and_the_others_cut_the_zones() {
     play(&mut g, "claim:1");
     assert_eq!(legal(&g), ["claim:2", "claim:3"]);
     play(&mut g, "claim:3");
-    assert_eq!(g.seat_state(0).zone, Some(1), "the last zone goes to the first player");
+    assert_eq!(
+        g.seat_state(0).zone,
+        Some(1),
+        "the last zone goes to the first player"
+    );
     assert_eq!(g.phase(), Phase::SetOut(0));
     assert_eq!(g.pieces().filter(|p| p.owner == 0).count(), 6);
 }
@@ -393,12 +532,18 @@ fn only_empty_tessels_near_ones_pieces_can_be_erased() {
     let moves = legal(&g);
     assert!(!moves.contains(&"erase:d4".to_string()), "occupied");
     assert!(moves.contains(&"erase:d5".to_string()));
-    assert!(!moves.contains(&"erase:a8".to_string()), "too far from Red's pieces");
+    assert!(
+        !moves.contains(&"erase:a8".to_string()),
+        "too far from Red's pieces"
+    );
 }
 
 #[test]
 fn the_turn_ends_by_itself_once_the_budget_is_spent() {
-    let mut g = position("friendly choices=off", &[("a1", 0, "WWWB1"), ("h8", 1, "B2")]);
+    let mut g = position(
+        "friendly choices=off",
+        &[("a1", 0, "WWWB1"), ("h8", 1, "B2")],
+    );
     play(&mut g, "a1W>a2");
     play(&mut g, "a2W>a3");
     assert_eq!(g.actor(), Actor::Seat(Seat(0)));
@@ -409,7 +554,10 @@ fn the_turn_ends_by_itself_once_the_budget_is_spent() {
 
 #[test]
 fn a_cooperative_game_ends_when_everyone_accepts_to_stop() {
-    let mut g = position("friendly form=cooperative", &[("a1", 0, "WB1"), ("h8", 1, "B2")]);
+    let mut g = position(
+        "friendly form=cooperative",
+        &[("a1", 0, "WB1"), ("h8", 1, "B2")],
+    );
     assert!(legal(&g).contains(&"propose".to_string()));
     play(&mut g, "propose");
     play(&mut g, "refuse");
@@ -432,7 +580,9 @@ fn the_beat_clock_gives_two_and_a_half_seconds_a_bass_beat_by_default() {
         BeatClock::precedence(&[Seat(0), Seat(1), Seat(2)]),
         [Seat(2), Seat(1), Seat(0)]
     );
-    assert!(position("friendly", &[("a1", 0, "WB1"), ("h8", 1, "B2")]).clock().is_none());
+    assert!(position("friendly", &[("a1", 0, "WB1"), ("h8", 1, "B2")])
+        .clock()
+        .is_none());
 }
 
 #[test]
@@ -443,4 +593,126 @@ fn a_position_reads_back_from_its_text() {
     let back = MuTou::from_position(g.variant(), &text).unwrap();
     assert_eq!(back, g);
     assert_eq!(back.position_text(), text);
+}
+
+#[test]
+fn refusals_say_which_rule_forbids_them() {
+    let g = position(
+        "friendly",
+        &[("d4", 0, "JB1"), ("d5", 0, "W"), ("h8", 1, "B2")],
+    );
+    let why = |t: &str| g.check(g.parse_action(t).unwrap()).unwrap_err().reason;
+    assert!(why("d4W>e4").contains("no W use"), "{}", why("d4W>e4"));
+    assert!(why("d4B>d5").contains("one's own piece"));
+    assert!(why("h8B>g8").contains("not Red's"));
+    assert!(why("end").contains("rest instead"));
+    assert!(why("d4B>a1").contains("not a B step"));
+    assert!(g.check(g.parse_action("d4B>e5").unwrap()).is_ok());
+}
+
+#[test]
+fn notation_is_read_back_for_every_kind_of_action() {
+    let g = position("friendly", &[("d4", 0, "JB1"), ("h8", 1, "B2")]);
+    for text in [
+        "tier:II",
+        "claim:3",
+        "c1+W",
+        "c1+B2",
+        "rest",
+        "d4W>d5",
+        "d5J>f6x",
+        "f6A>g7xa",
+        "d4R",
+        "d4:W>e5",
+        "ins:e12",
+        "rmv:v7",
+        "split:d4:v3:v7",
+        "split:d4:v3:v7:new",
+        "merge:d4:d5",
+        "scribe:e12:2",
+        "erase:d4",
+        "splice:e1:e9",
+        "unsplice:e1",
+        "take:J",
+        "done",
+        "end",
+        "call:open",
+        "call:matched",
+        "decline",
+        "gate:v3:ccw",
+        "gate:v3:cw",
+        "die:5",
+        "dice:3,5",
+        "pick:d7",
+        "give:d4:W",
+        "propose",
+        "accept",
+        "refuse",
+    ] {
+        let action = g
+            .parse_action(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(g.action_text(action), text);
+        assert_eq!(
+            g.parse_action(&action.to_string()).unwrap(),
+            action,
+            "{text} as t-ids"
+        );
+    }
+    for bad in [
+        "",
+        "d4",
+        "d4X>d5",
+        "z9W>d5",
+        "tier:IV",
+        "claim:0",
+        "die:0",
+        "gate:v3:up",
+        "scribe:e1:9",
+    ] {
+        assert!(g.parse_action(bad).is_err(), "{bad} should not parse");
+    }
+}
+
+#[test]
+fn checking_one_area_alteration_agrees_with_the_full_list() {
+    use crate::playout::{random_action, Buffers};
+    use rand::SeedableRng;
+    let variant = MuTouVariant::parse_text("friendly mixing=on").unwrap();
+    let mut compared = 0;
+    for seed in 0..3 {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut buffers = Buffers::default();
+        let mut g = MuTou::new(&variant, 2).unwrap();
+        for _ in 0..250 {
+            if matches!(g.turn.pending, Pending::Free | Pending::Insert { .. })
+                && g.phase == Phase::Play
+            {
+                let legal: Vec<MuTouAction> = {
+                    let mut v = Vec::new();
+                    g.legal_actions(&mut v);
+                    v
+                };
+                let mut every = Vec::new();
+                g.surface().edits(|_| true, &mut every);
+                for edit in every {
+                    for to_new in [false, true] {
+                        let action = MuTouAction::Area { edit, to_new };
+                        assert_eq!(
+                            g.check(action).is_ok(),
+                            legal.contains(&action),
+                            "{}",
+                            g.action_text(action)
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+            let Some(a) = random_action(&g, &mut rng, &mut buffers) else {
+                break;
+            };
+            g.play(a, &mut NoEvents);
+        }
+    }
+    assert!(compared > 1000, "only {compared} alterations compared");
 }

@@ -40,22 +40,52 @@ impl MuTou {
             format!("wafers={}", list(seats, |s| s.wafers.to_string())),
             format!("bank={}", list(seats, |s| s.banked.to_string())),
             format!("supply={}", self.supply),
-            format!("out={}", list(seats, |s| s.out.map_or("-".into(), |o| o.to_string()))),
-            format!("zones={}", list(seats, |s| s.zone.map_or("-".into(), |z| (z + 1).to_string()))),
+            format!(
+                "out={}",
+                list(seats, |s| s.out.map_or("-".into(), |o| o.to_string()))
+            ),
+            format!(
+                "zones={}",
+                list(seats, |s| s
+                    .zone
+                    .map_or("-".into(), |z| (z + 1).to_string()))
+            ),
             format!("pools={}", list(seats, |s| s.pool.to_string())),
-            format!("pieces={}", list(self.pieces(), |p| format!("{}:{}:{}", t(p.at), p.owner + 1, p.shakken))),
+            format!(
+                "pieces={}",
+                list(self.pieces(), |p| format!(
+                    "{}:{}:{}",
+                    t(p.at),
+                    p.owner + 1,
+                    p.shakken
+                ))
+            ),
             format!("turn={}:{}", turn.mover + 1, turn.number),
             format!("budget={}", turn.budget),
             format!("spent={}", turn.spent),
             format!("cat={}", category_text(turn.category)),
             format!("started={}", turn.started),
             format!("refused={}", u8::from(turn.refused)),
-            format!("moved={}", list(&turn.moved, |m| format!("{}:{}:{}", t(m.at), list(m.left, |n| n.to_string()).replace(',', "."), u8::from(m.ended)))),
+            format!(
+                "moved={}",
+                list(&turn.moved, |m| format!(
+                    "{}:{}:{}",
+                    t(m.at),
+                    list(m.left, |n| n.to_string()).replace(',', "."),
+                    u8::from(m.ended)
+                ))
+            ),
             format!("frozen={}", list(&turn.frozen, |&f| t(f))),
             format!("pending={}", pending_text(turn.pending)),
         ];
-        let edits = self.surface.as_ref().map_or(Vec::new(), |s| s.edit_log().to_vec());
-        w.push(format!("edits={}", list(edits, |e| edit_text(e, false, &t))));
+        let edits = self
+            .surface
+            .as_ref()
+            .map_or(Vec::new(), |s| s.edit_log().to_vec());
+        w.push(format!(
+            "edits={}",
+            list(edits, |e| edit_text(e, false, &t))
+        ));
         w.join(" ")
     }
 
@@ -75,12 +105,19 @@ impl MuTou {
                 .ok_or_else(|| PositionError::new(k, "this key is missing"))
         };
         let seats = get("wafers")?.split(',').count();
-        let mut game = MuTou::start(&MuTouVariant { tier: TierRule::Choose, ..*variant }, seats)
-            .map_err(|e| PositionError::new(text, e.to_string()))?;
+        let mut game = MuTou::start(
+            &MuTouVariant {
+                tier: TierRule::Choose,
+                ..*variant
+            },
+            seats,
+        )
+        .map_err(|e| PositionError::new(text, e.to_string()))?;
         game.variant = *variant;
         let tier = get("tier")?;
         if tier != "?" {
-            let tier = Tier::parse(tier).ok_or_else(|| PositionError::new(tier, "a tier is I, II, III or ?"))?;
+            let tier = Tier::parse(tier)
+                .ok_or_else(|| PositionError::new(tier, "a tier is I, II, III or ?"))?;
             game.settle_tier(tier, &mut NoEvents)
                 .map_err(|e| PositionError::new(text, e.to_string()))?;
             for cell in &mut game.cells {
@@ -130,26 +167,53 @@ fn replay_edits(game: &mut MuTou, edits: &str) -> Result<(), PositionError> {
             return Err(bad(e, "expected an area edit"));
         };
         let surface = Arc::make_mut(game.surface.as_mut().expect("a surface"));
-        surface.apply(edit).map_err(|err| bad(e, &err.to_string()))?;
+        surface
+            .apply(edit)
+            .map_err(|err| bad(e, &err.to_string()))?;
     }
     let width = usize::from(game.surface().max_tessel_id().0) + 1;
     game.cells.resize(width.max(game.cells.len()), None);
     Ok(())
 }
 
-fn read_seats<'a>(game: &mut MuTou, get: &impl Fn(&str) -> Result<&'a str, PositionError>) -> Result<(), PositionError> {
+fn read_seats<'a>(
+    game: &mut MuTou,
+    get: &impl Fn(&str) -> Result<&'a str, PositionError>,
+) -> Result<(), PositionError> {
     let n = game.seat.len();
     let column = |key: &str| -> Result<Vec<&'a str>, PositionError> {
         let v: Vec<&str> = get(key)?.split(',').collect();
-        if v.len() == n { Ok(v) } else { Err(bad(key, "one value per seat")) }
+        if v.len() == n {
+            Ok(v)
+        } else {
+            Err(bad(key, "one value per seat"))
+        }
     };
-    let (wafers, bank, out, zones, pools) = (column("wafers")?, column("bank")?, column("out")?, column("zones")?, column("pools")?);
+    let (wafers, bank, out, zones, pools) = (
+        column("wafers")?,
+        column("bank")?,
+        column("out")?,
+        column("zones")?,
+        column("pools")?,
+    );
     for i in 0..n {
         let s = &mut game.seat[i];
         s.wafers = num(wafers[i])?;
         s.banked = num(bank[i])?;
-        s.out = if out[i] == "-" { None } else { Some(num(out[i])?) };
-        s.zone = if zones[i] == "-" { None } else { Some(num::<u8>(zones[i])?.checked_sub(1).ok_or_else(|| bad(zones[i], "zones count from 1"))?) };
+        s.out = if out[i] == "-" {
+            None
+        } else {
+            Some(num(out[i])?)
+        };
+        s.zone = if zones[i] == "-" {
+            None
+        } else {
+            Some(
+                num::<u8>(zones[i])?
+                    .checked_sub(1)
+                    .ok_or_else(|| bad(zones[i], "zones count from 1"))?,
+            )
+        };
         s.pool = Shakken::parse(pools[i]).ok_or_else(|| bad(pools[i], "expected shakken"))?;
     }
     game.supply = num(get("supply")?)?;
@@ -168,14 +232,23 @@ fn read_pieces(game: &mut MuTou, pieces: &str) -> Result<(), PositionError> {
             return Err(bad(p, "no such tessel"));
         }
         let shakken = Shakken::parse(stack).ok_or_else(|| bad(stack, "expected shakken"))?;
-        *game.cell_mut(at) = Some(Piece { owner: seat_no(owner, seats)?, at, shakken });
+        *game.cell_mut(at) = Some(Piece {
+            owner: seat_no(owner, seats)?,
+            at,
+            shakken,
+        });
     }
     Ok(())
 }
 
-fn read_turn<'a>(game: &mut MuTou, get: &impl Fn(&str) -> Result<&'a str, PositionError>) -> Result<(), PositionError> {
+fn read_turn<'a>(
+    game: &mut MuTou,
+    get: &impl Fn(&str) -> Result<&'a str, PositionError>,
+) -> Result<(), PositionError> {
     let seats = game.seat.len();
-    let (mover, number) = get("turn")?.split_once(':').ok_or_else(|| bad("turn", "turn=<seat>:<number>"))?;
+    let (mover, number) = get("turn")?
+        .split_once(':')
+        .ok_or_else(|| bad("turn", "turn=<seat>:<number>"))?;
     let turn = &mut game.turn;
     turn.mover = seat_no(mover, seats)?;
     turn.number = num(number)?;
@@ -184,8 +257,14 @@ fn read_turn<'a>(game: &mut MuTou, get: &impl Fn(&str) -> Result<&'a str, Positi
     turn.category = parse_category(get("cat")?)?;
     turn.started = num(get("started")?)?;
     turn.refused = get("refused")? == "1";
-    turn.moved = items(get("moved")?).into_iter().map(parse_moved).collect::<Result<_, _>>()?;
-    turn.frozen = items(get("frozen")?).into_iter().map(tessel).collect::<Result<_, _>>()?;
+    turn.moved = items(get("moved")?)
+        .into_iter()
+        .map(parse_moved)
+        .collect::<Result<_, _>>()?;
+    turn.frozen = items(get("frozen")?)
+        .into_iter()
+        .map(tessel)
+        .collect::<Result<_, _>>()?;
     turn.pending = parse_pending(get("pending")?, seats)?;
     Ok(())
 }
@@ -196,8 +275,14 @@ fn parse_moved(s: &str) -> Result<Moved, PositionError> {
         return Err(bad(s, "a moved piece is t<id>:w.a.j.r.b:0|1"));
     };
     let counts: Vec<u8> = left.split('.').map(num).collect::<Result<_, _>>()?;
-    let left: [u8; 5] = counts.try_into().map_err(|_| bad(left, "five use counts"))?;
-    Ok(Moved { at: tessel(at)?, left, ended: ended == "1" })
+    let left: [u8; 5] = counts
+        .try_into()
+        .map_err(|_| bad(left, "five use counts"))?;
+    Ok(Moved {
+        at: tessel(at)?,
+        left,
+        ended: ended == "1",
+    })
 }
 
 fn phase_text(phase: Phase) -> String {
@@ -214,7 +299,12 @@ fn phase_text(phase: Phase) -> String {
 
 fn parse_phase(s: &str) -> Result<Phase, PositionError> {
     let (head, arg) = s.split_once(':').unwrap_or((s, ""));
-    let seat = || num::<u8>(arg).ok().and_then(|n| n.checked_sub(1)).ok_or_else(|| bad(s, "a seat counts from 1"));
+    let seat = || {
+        num::<u8>(arg)
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .ok_or_else(|| bad(s, "a seat counts from 1"))
+    };
     Ok(match (head, arg) {
         ("tier", "") => Phase::ChooseTier,
         ("claim", _) => Phase::Claim(seat()?),
@@ -277,30 +367,64 @@ fn parse_gate(s: &str) -> Result<Gate, PositionError> {
     if let Some(i) = s.strip_prefix('e') {
         return Ok(Gate::Edge(num(i)?));
     }
-    s.strip_prefix('v').ok_or_else(|| bad(s, "a gate is e<i> or v<i>")).and_then(num).map(Gate::Vertex)
+    s.strip_prefix('v')
+        .ok_or_else(|| bad(s, "a gate is e<i> or v<i>"))
+        .and_then(num)
+        .map(Gate::Vertex)
 }
 
 pub(super) fn pending_text(p: Pending) -> String {
-    let mode = |m| if m == CallMode::Open { "open" } else { "matched" };
+    let mode = |m| {
+        if m == CallMode::Open {
+            "open"
+        } else {
+            "matched"
+        }
+    };
     match p {
         Pending::Free => "free".into(),
-        Pending::Transfer { to, from, unit } => format!("transfer:{}:{from}:{}", t(to), unit_text(unit)),
+        Pending::Transfer { to, from, unit } => {
+            format!("transfer:{}:{from}:{}", t(to), unit_text(unit))
+        }
         Pending::Window { unit, seat } => format!("window:{}:{}", unit_text(Some(unit)), seat + 1),
-        Pending::Roll { caller, mode: m, unit } => format!("roll:{}:{}:{}", caller + 1, mode(m), unit_text(Some(unit))),
-        Pending::Rand { piece, cause, stage } => {
+        Pending::Roll {
+            caller,
+            mode: m,
+            unit,
+        } => format!("roll:{}:{}:{}", caller + 1, mode(m), unit_text(Some(unit))),
+        Pending::Rand {
+            piece,
+            cause,
+            stage,
+        } => {
             let cause = match cause {
                 RandCause::Shak => "shak".to_string(),
                 RandCause::Choice(k) => format!("choice{k}"),
             };
             let stage = match stage {
                 RandStage::Gate => "gate".to_string(),
-                RandStage::Count(v, s) => format!("count.v{}.{}", v.0, if s == Spin::Ccw { "ccw" } else { "cw" }),
+                RandStage::Count(v, s) => format!(
+                    "count.v{}.{}",
+                    v.0,
+                    if s == Spin::Ccw { "ccw" } else { "cw" }
+                ),
                 RandStage::Steps(g) => format!("steps.{}", gate_text(g)),
                 RandStage::Tie(g, n) => format!("tie.{}.{n}", gate_text(g)),
             };
             format!("rand:{}:{cause}:{stage}", t(piece))
         }
-        Pending::Heap { pieces, heap, caller, left } => format!("heap:{}:{}:{heap}:{}:{}", t(pieces[0]), t(pieces[1]), caller + 1, left.map_or("-".into(), |n| n.to_string())),
+        Pending::Heap {
+            pieces,
+            heap,
+            caller,
+            left,
+        } => format!(
+            "heap:{}:{}:{heap}:{}:{}",
+            t(pieces[0]),
+            t(pieces[1]),
+            caller + 1,
+            left.map_or("-".into(), |n| n.to_string())
+        ),
         Pending::Insert { caller, left } => format!("insert:{}:{left}", caller + 1),
         Pending::Proposal { seat } => format!("proposal:{}", seat + 1),
     }
@@ -321,13 +445,22 @@ fn parse_pending(s: &str, seats: usize) -> Result<Pending, PositionError> {
             from: Shakken::parse(from).ok_or_else(|| bad(from, "expected shakken"))?,
             unit: parse_unit(unit)?,
         },
-        ["window", unit, seat] => Pending::Window { unit: some_unit(unit)?, seat: seat_no(seat, seats)? },
-        ["roll", caller, m, unit] => Pending::Roll { caller: seat_no(caller, seats)?, mode: mode(m)?, unit: some_unit(unit)? },
+        ["window", unit, seat] => Pending::Window {
+            unit: some_unit(unit)?,
+            seat: seat_no(seat, seats)?,
+        },
+        ["roll", caller, m, unit] => Pending::Roll {
+            caller: seat_no(caller, seats)?,
+            mode: mode(m)?,
+            unit: some_unit(unit)?,
+        },
         ["rand", piece, cause, stage] => Pending::Rand {
             piece: tessel(piece)?,
             cause: match cause {
                 "shak" => RandCause::Shak,
-                c => RandCause::Choice(num(c.strip_prefix("choice").ok_or_else(|| bad(c, "shak or choice<k>"))?)?),
+                c => RandCause::Choice(num(c
+                    .strip_prefix("choice")
+                    .ok_or_else(|| bad(c, "shak or choice<k>"))?)?),
             },
             stage: parse_stage(stage)?,
         },
@@ -337,8 +470,13 @@ fn parse_pending(s: &str, seats: usize) -> Result<Pending, PositionError> {
             caller: seat_no(caller, seats)?,
             left: if left == "-" { None } else { Some(num(left)?) },
         },
-        ["insert", caller, left] => Pending::Insert { caller: seat_no(caller, seats)?, left: num(left)? },
-        ["proposal", seat] => Pending::Proposal { seat: seat_no(seat, seats)? },
+        ["insert", caller, left] => Pending::Insert {
+            caller: seat_no(caller, seats)?,
+            left: num(left)?,
+        },
+        ["proposal", seat] => Pending::Proposal {
+            seat: seat_no(seat, seats)?,
+        },
         _ => return Err(bad(s, "unknown pending decision")),
     })
 }
@@ -348,7 +486,9 @@ fn parse_stage(s: &str) -> Result<RandStage, PositionError> {
     Ok(match f[..] {
         ["gate"] => RandStage::Gate,
         ["count", v, spin] => RandStage::Count(
-            VertexId(num(v.strip_prefix('v').ok_or_else(|| bad(v, "a vertex v<id>"))?)?),
+            VertexId(num(v
+                .strip_prefix('v')
+                .ok_or_else(|| bad(v, "a vertex v<id>"))?)?),
             match spin {
                 "ccw" => Spin::Ccw,
                 "cw" => Spin::Cw,

@@ -28,7 +28,7 @@ pub(super) fn colour(seat: u8) -> &'static str {
 
 impl MuTou {
     /// The mover's free decisions: rest, units, end, propose.
-    pub(super) fn free_actions(&self, out: &mut Vec<MuTouAction>) {
+    pub(super) fn free_actions(&self, out: &mut Vec<MuTouAction>, with_area: bool) {
         let turn = &self.turn;
         if turn.category.is_none() {
             out.push(MuTouAction::Rest);
@@ -43,8 +43,8 @@ impl MuTou {
             if self.may(Category::Alter) {
                 self.alter_actions(out);
             }
-            if self.may(Category::Area) {
-                self.area_actions(self.turn.mover, out);
+            if with_area && self.may(Category::Area) {
+                self.area_actions(out);
             }
         }
         if turn.category.is_some() {
@@ -53,7 +53,7 @@ impl MuTou {
     }
 
     /// Whether units of this category may be made now (S15: one category, unless mixing).
-    fn may(&self, c: Category) -> bool {
+    pub(super) fn may(&self, c: Category) -> bool {
         self.variant.mixing || self.turn.category.is_none_or(|k| k == c)
     }
 
@@ -187,36 +187,53 @@ impl MuTou {
 
     /// Area alterations `seat` may make on behalf of the mover: on tessels holding the mover's
     /// pieces or touching them (S15c), with the occupancy rules of D2.
-    pub(super) fn area_actions(&self, _seat: u8, out: &mut Vec<MuTouAction>) {
+    pub(super) fn area_actions(&self, out: &mut Vec<MuTouAction>) {
+        let allowed = self.area_region();
+        let mut edits = Vec::new();
+        self.surface()
+            .edits(|t| allowed.get(usize::from(t.0)) == Some(&true), &mut edits);
+        for edit in edits {
+            for to_new in [false, true] {
+                if self.occupancy_allows(edit, to_new) {
+                    out.push(MuTouAction::Area { edit, to_new });
+                }
+            }
+        }
+    }
+
+    /// S15c: the tessels holding the mover's pieces or touching them, by tessel id.
+    fn area_region(&self) -> Vec<bool> {
         let surface = self.surface();
-        let mover = self.turn.mover;
         let mut allowed = vec![false; usize::from(surface.max_tessel_id().0) + 1];
-        for p in self.pieces().filter(|p| p.owner == mover) {
+        for p in self.pieces().filter(|p| p.owner == self.turn.mover) {
             allowed[usize::from(p.at.0)] = true;
             for &t in surface.touching(p.at) {
                 allowed[usize::from(t.0)] = true;
             }
         }
-        let mut edits = Vec::new();
-        surface.edits(|t| allowed.get(usize::from(t.0)) == Some(&true), &mut edits);
-        for edit in edits {
-            let occupied = |t: TesselId| self.piece(t).is_some();
-            match edit {
-                Edit::Erase { tessel } if occupied(tessel) => {}
-                Edit::Merge { keep, gone } if occupied(keep) && occupied(gone) => {}
-                Edit::Split { tessel, .. } if occupied(tessel) => {
-                    out.push(MuTouAction::Area {
-                        edit,
-                        to_new: false,
-                    });
-                    out.push(MuTouAction::Area { edit, to_new: true });
-                }
-                _ => out.push(MuTouAction::Area {
-                    edit,
-                    to_new: false,
-                }),
-            }
+        allowed
+    }
+
+    /// D2 and V5: erase only empty tessels, merge at most one occupied tessel, and say where a
+    /// split tessel's occupant goes only when there is one.
+    fn occupancy_allows(&self, edit: Edit, to_new: bool) -> bool {
+        let occupied = |t: TesselId| self.piece(t).is_some();
+        match edit {
+            Edit::Erase { tessel } => !occupied(tessel) && !to_new,
+            Edit::Merge { keep, gone } => !(occupied(keep) && occupied(gone)) && !to_new,
+            Edit::Split { tessel, .. } => occupied(tessel) || !to_new,
+            _ => !to_new,
         }
+    }
+
+    /// Whether an area alteration is legal in the region and occupancy now, checked without
+    /// listing every alteration (the same answer as membership in [`MuTou::area_actions`]).
+    pub(super) fn area_action_ok(&self, edit: Edit, to_new: bool) -> bool {
+        let allowed = self.area_region();
+        self.occupancy_allows(edit, to_new)
+            && self
+                .surface()
+                .allows(edit, |t| allowed.get(usize::from(t.0)) == Some(&true))
     }
 
     /// Applies a free decision of the mover.
@@ -226,7 +243,13 @@ impl MuTou {
             MuTouAction::End => self.end_turn(ev),
             MuTouAction::Propose => {
                 let seat = self.next_active(self.turn.mover);
-                emit!(ev, EventKind::Proposal, "mutou:D19", "{} proposes to stop", colour(self.turn.mover));
+                emit!(
+                    ev,
+                    EventKind::Proposal,
+                    "mutou:D19",
+                    "{} proposes to stop",
+                    colour(self.turn.mover)
+                );
                 self.turn.pending = Pending::Proposal { seat };
             }
             MuTouAction::Step {
@@ -257,7 +280,13 @@ impl MuTou {
     /// S14: rest, earn a wafer, and pass the turn.
     fn rest(&mut self, ev: &mut impl Events<MuTouEvent>) {
         let mover = self.turn.mover;
-        emit!(ev, EventKind::Wafers, "mutou:S14", "{} rests", colour(mover));
+        emit!(
+            ev,
+            EventKind::Wafers,
+            "mutou:S14",
+            "{} rests",
+            colour(mover)
+        );
         self.earn(mover, ev);
         self.end_turn(ev);
     }
@@ -267,7 +296,13 @@ impl MuTou {
         let s = usize::from(seat);
         if self.supply == 0 {
             self.seat[s].banked += 1;
-            emit!(ev, EventKind::Wafers, "mutou:D15", "the supply is empty: {} banks an entitlement", colour(seat));
+            emit!(
+                ev,
+                EventKind::Wafers,
+                "mutou:D15",
+                "the supply is empty: {} banks an entitlement",
+                colour(seat)
+            );
             return;
         }
         self.supply -= 1;
@@ -279,18 +314,37 @@ impl MuTou {
             self.seat[s].banked -= 1;
             paid = 2;
         }
-        emit!(ev, EventKind::Wafers, "mutou:D15", "{} gains {paid} wafer(s), now {}", colour(seat), self.seat[s].wafers);
+        emit!(
+            ev,
+            EventKind::Wafers,
+            "mutou:D15",
+            "{} gains {paid} wafer(s), now {}",
+            colour(seat),
+            self.seat[s].wafers
+        );
     }
 
     /// Charges the fee if one is due, refreshes or starts the piece's allowance, and spends
     /// `cost` uses of `power` and `cost` units.
-    fn spend_use(&mut self, at: TesselId, power: Power, cost: u8, ev: &mut impl Events<MuTouEvent>) {
+    fn spend_use(
+        &mut self,
+        at: TesselId,
+        power: Power,
+        cost: u8,
+        ev: &mut impl Events<MuTouEvent>,
+    ) {
         let (mut left, fee) = self.allowance_now(at).expect("a movable piece");
         let mover = self.turn.mover;
         if fee {
             self.seat[usize::from(mover)].wafers -= 1;
             self.supply += 1;
-            emit!(ev, EventKind::Wafers, "mutou:D14", "{} pays a wafer for an extra move", colour(mover));
+            emit!(
+                ev,
+                EventKind::Wafers,
+                "mutou:D14",
+                "{} pays a wafer for an extra move",
+                colour(mover)
+            );
         }
         left[power.index()] -= cost;
         match self.turn.moved.iter_mut().find(|m| m.at == at) {
@@ -308,11 +362,27 @@ impl MuTou {
         self.turn.category.get_or_insert(Category::Move);
     }
 
-    fn step(&mut self, from: TesselId, power: Power, to: TesselId, take: Take, ev: &mut impl Events<MuTouEvent>) {
+    fn step(
+        &mut self,
+        from: TesselId,
+        power: Power,
+        to: TesselId,
+        take: Take,
+        ev: &mut impl Events<MuTouEvent>,
+    ) {
         let cost = self.step_cost(from, power, to);
         self.spend_use(from, power, cost, ev);
         let mover = self.turn.mover;
-        emit!(ev, EventKind::Moved, "mutou:S8-S12", "{} {} moves {} to {}", colour(mover), self.name(from), power_name(power), self.name(to));
+        emit!(
+            ev,
+            EventKind::Moved,
+            "mutou:S8-S12",
+            "{} {} moves {} to {}",
+            colour(mover),
+            self.name(from),
+            power_name(power),
+            self.name(to)
+        );
         match take {
             Take::None => {
                 self.relocate(from, to);
@@ -329,7 +399,15 @@ impl MuTou {
                 let was = target.owner;
                 target.owner = mover;
                 self.turn.frozen.push(to);
-                emit!(ev, EventKind::Converted, "mutou:S19", "the {} piece on {} turns {}; the mover's piece leaves play", colour(was), self.name(to), colour(mover));
+                emit!(
+                    ev,
+                    EventKind::Converted,
+                    "mutou:S19",
+                    "the {} piece on {} turns {}; the mover's piece leaves play",
+                    colour(was),
+                    self.name(to),
+                    colour(mover)
+                );
                 self.after_removal(to, gone.shakken, None, ev);
             }
         }
@@ -337,19 +415,37 @@ impl MuTou {
 
     /// S18: the piece on `from` captures the piece on `to`; returns the captured stack. The
     /// capture ends the piece's movement (D16).
-    pub(super) fn capture(&mut self, from: TesselId, to: TesselId, ev: &mut impl Events<MuTouEvent>) -> Shakken {
+    pub(super) fn capture(
+        &mut self,
+        from: TesselId,
+        to: TesselId,
+        ev: &mut impl Events<MuTouEvent>,
+    ) -> Shakken {
         let victim = self.lift(to);
         self.relocate(from, to);
         if let Some(m) = self.turn.moved.iter_mut().find(|m| m.at == to) {
             m.ended = true;
         }
-        emit!(ev, EventKind::Captured, "mutou:S18", "the {} piece on {} is captured", colour(victim.owner), self.name(to));
+        emit!(
+            ev,
+            EventKind::Captured,
+            "mutou:S18",
+            "the {} piece on {} is captured",
+            colour(victim.owner),
+            self.name(to)
+        );
         victim.shakken
     }
 
     /// After a capture or change of allegiance: eliminations, then the S20 transfer, then the
     /// call window on `unit`.
-    pub(super) fn after_removal(&mut self, survivor: TesselId, removed: Shakken, unit: Option<Unit>, ev: &mut impl Events<MuTouEvent>) {
+    pub(super) fn after_removal(
+        &mut self,
+        survivor: TesselId,
+        removed: Shakken,
+        unit: Option<Unit>,
+        ev: &mut impl Events<MuTouEvent>,
+    ) {
         self.settle_survival(ev);
         if !matches!(self.phase, Phase::Play) || !self.is_active(self.turn.mover) {
             if matches!(self.phase, Phase::Play) {
@@ -378,7 +474,9 @@ impl MuTou {
         };
         self.units_left() > 0
             && !from.is_empty()
-            && self.piece(to).is_some_and(|p| p.shakken.total() < MAX_SHAKKEN)
+            && self
+                .piece(to)
+                .is_some_and(|p| p.shakken.total() < MAX_SHAKKEN)
     }
 
     /// S20: take one shak onto the piece that stays, for one unit.
@@ -387,9 +485,19 @@ impl MuTou {
             unreachable!("take outside a transfer");
         };
         from.remove(shak);
-        self.cell_mut(to).as_mut().expect("survivor").shakken.add(shak);
+        self.cell_mut(to)
+            .as_mut()
+            .expect("survivor")
+            .shakken
+            .add(shak);
         self.turn.spent += 1;
-        emit!(ev, EventKind::ShakMoved, "mutou:S20", "a {shak} shak goes onto the piece on {}", self.name(to));
+        emit!(
+            ev,
+            EventKind::ShakMoved,
+            "mutou:S20",
+            "a {shak} shak goes onto the piece on {}",
+            self.name(to)
+        );
         self.turn.pending = Pending::Transfer { to, from, unit };
         if !self.can_take_any() {
             self.close_transfer(ev);
@@ -407,15 +515,36 @@ impl MuTou {
         }
     }
 
-    fn alter(&mut self, from: TesselId, shak: Shak, to: TesselId, ev: &mut impl Events<MuTouEvent>) {
+    fn alter(
+        &mut self,
+        from: TesselId,
+        shak: Shak,
+        to: TesselId,
+        ev: &mut impl Events<MuTouEvent>,
+    ) {
         let mut dist = Vec::new();
         self.surface().distances(from, Graph::Vertex, &mut dist);
         let cost = dist[usize::from(to.0)];
-        self.cell_mut(from).as_mut().expect("giver").shakken.remove(shak);
-        self.cell_mut(to).as_mut().expect("receiver").shakken.add(shak);
+        self.cell_mut(from)
+            .as_mut()
+            .expect("giver")
+            .shakken
+            .remove(shak);
+        self.cell_mut(to)
+            .as_mut()
+            .expect("receiver")
+            .shakken
+            .add(shak);
         self.turn.spent += cost;
         self.turn.category.get_or_insert(Category::Alter);
-        emit!(ev, EventKind::ShakMoved, "mutou:S15b", "a {shak} shak moves from {} to {} ({cost} unit(s))", self.name(from), self.name(to));
+        emit!(
+            ev,
+            EventKind::ShakMoved,
+            "mutou:S15b",
+            "a {shak} shak moves from {} to {} ({cost} unit(s))",
+            self.name(from),
+            self.name(to)
+        );
         self.open_window(Unit::Alter(from, to), ev);
     }
 
@@ -436,7 +565,12 @@ impl MuTou {
             Edit::Merge { keep, gone } if self.piece(gone).is_some() => self.relocate(gone, keep),
             _ => {}
         }
-        emit!(ev, EventKind::AreaAltered, "mutou:S15c", "the playing area is altered: {text}");
+        emit!(
+            ev,
+            EventKind::AreaAltered,
+            "mutou:S15c",
+            "the playing area is altered: {text}"
+        );
     }
 
     /// D13, D18: every seat without a blood piece of its own is out; its wafers go to the mover
@@ -471,14 +605,27 @@ impl MuTou {
                 *cell = None;
             }
         }
-        emit!(ev, EventKind::Eliminated, "mutou:S12", "{} has no blood shak in play and is out; {wafers} wafer(s) go to {}", colour(seat), by.map_or("the supply", colour));
+        emit!(
+            ev,
+            EventKind::Eliminated,
+            "mutou:S12",
+            "{} has no blood shak in play and is out; {wafers} wafer(s) go to {}",
+            colour(seat),
+            by.map_or("the supply", colour)
+        );
     }
 
     /// The game ends.
     pub(super) fn finish(&mut self, end: End, ev: &mut impl Events<MuTouEvent>) {
         self.phase = Phase::Over(end);
         self.turn.pending = Pending::Free;
-        emit!(ev, EventKind::GameOver, "mutou:S24", "the game is over: {}", self.end_reason(end));
+        emit!(
+            ev,
+            EventKind::GameOver,
+            "mutou:S24",
+            "the game is over: {}",
+            self.end_reason(end)
+        );
     }
 
     /// Back to the mover after a sub-decision; the turn ends by itself once U is spent.
@@ -494,7 +641,13 @@ impl MuTou {
         if !matches!(self.phase, Phase::Play) {
             return;
         }
-        emit!(ev, EventKind::TurnEnds, "mutou:S14", "{}'s turn ends", colour(self.turn.mover));
+        emit!(
+            ev,
+            EventKind::TurnEnds,
+            "mutou:S14",
+            "{}'s turn ends",
+            colour(self.turn.mover)
+        );
         let next = self.next_active(self.turn.mover);
         let number = self.turn.number + 1;
         self.begin_turn(next, number, ev);
@@ -518,7 +671,14 @@ impl MuTou {
             self.finish(End::TurnCap, ev);
             return;
         }
-        emit!(ev, EventKind::TurnBegins, "mutou:S15", "turn {number}: {} to play with {} wafer(s)", colour(seat), self.turn.budget);
+        emit!(
+            ev,
+            EventKind::TurnBegins,
+            "mutou:S15",
+            "turn {number}: {} to play with {} wafer(s)",
+            colour(seat),
+            self.turn.budget
+        );
     }
 }
 

@@ -10,7 +10,6 @@ use crate::error::VariantError;
 use crate::variant::{bad_value, name_in, parse_ply_cap, parse_switch, pick, ply_cap_text};
 use crate::variant::{switch_text, unknown_option, OptionInfo, Preset, Variant};
 
-
 /// The tier of play (mutou D4): how many bases, shakken and wafers each player sets out.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 pub enum Tier {
@@ -418,9 +417,8 @@ impl Variant for MuTouVariant {
                 }
             }
             "turn_cap" => {
-                self.turn_cap = parse_ply_cap(value).map_err(|_| {
-                    bad_value(key, value, "off or a positive number of turns")
-                })?
+                self.turn_cap = parse_ply_cap(value)
+                    .map_err(|_| bad_value(key, value, "off or a positive number of turns"))?
             }
             _ => return Err(unknown_option::<Self>(key)),
         }

@@ -143,7 +143,11 @@ impl Session {
             .map(|events| AutoAction {
                 who,
                 // Secret decisions are shown only as that: the events say no more.
-                action: if secret { "a secret decision".to_owned() } else { action },
+                action: if secret {
+                    "a secret decision".to_owned()
+                } else {
+                    action
+                },
                 events,
             });
         Some(result)

@@ -39,14 +39,39 @@ impl<T: Copy> Csr<T> {
         }
     }
 
-    /// Rows `0..rows` from (row, item) pairs sorted by row.
-    fn from_pairs(rows: usize, pairs: &[(usize, T)]) -> Self {
+    /// Rows `0..rows` from (row, item) pairs listed in ascending item order: a counting sort
+    /// by row keeps each row ascending without sorting; repeats in a row are dropped.
+    fn from_ordered_pairs(rows: usize, pairs: &[(usize, T)]) -> Self
+    where
+        T: PartialEq,
+    {
+        let mut start = vec![0u32; rows + 1];
+        for &(r, _) in pairs {
+            start[r + 1] += 1;
+        }
+        for r in 0..rows {
+            start[r + 1] += start[r];
+        }
+        let Some(&(_, fill)) = pairs.first() else {
+            return Csr {
+                start,
+                items: Vec::new(),
+            };
+        };
+        let mut items = vec![fill; pairs.len()];
+        let mut next = start.clone();
+        for &(r, item) in pairs {
+            items[next[r] as usize] = item;
+            next[r] += 1;
+        }
+        // Only an invalid map repeats an item in a row (a corner twice, a loop edge).
         let mut csr = Csr::default();
-        let mut at = 0;
-        for row in 0..rows {
-            while at < pairs.len() && pairs[at].0 == row {
-                csr.items.push(pairs[at].1);
-                at += 1;
+        for r in 0..rows {
+            let row = &items[start[r] as usize..start[r + 1] as usize];
+            for (k, &item) in row.iter().enumerate() {
+                if k == 0 || row[k - 1] != item {
+                    csr.items.push(item);
+                }
             }
             csr.start.push(csr.items.len() as u32);
         }
@@ -66,6 +91,9 @@ pub(super) struct Derived {
     pub glued_edge: Vec<EdgeId>,
     /// Base edge → index of the splice that glued it.
     pub splice_of: Vec<Option<usize>>,
+    /// Splice index → the base corners it glues, `[x, y, u, w]`: its first edge used x→y,
+    /// its second u→w, glued so that x≡w and y≡u (`None` if an edge has no user).
+    pub splice_ends: Vec<Option<[VertexId; 4]>>,
     /// Glued vertex → whether a splice made it (its class has two or more base vertices).
     pub spliced_vertex: Vec<bool>,
     pub cyc_v: Csr<VertexId>,
@@ -124,10 +152,15 @@ impl Derived {
             self.splice_of[a.index()] = Some(idx);
             self.splice_of[b.index()] = Some(idx);
             // Edge a used as x→y, edge b used as u→w: glue x≡w and y≡u (orientation-reversing).
-            if let (Some([x, y]), Some([u, w])) = (trav[a.index()], trav[b.index()]) {
+            let ends = match (trav[a.index()], trav[b.index()]) {
+                (Some([x, y]), Some([u, w])) => Some([x, y, u, w]),
+                _ => None,
+            };
+            if let Some([x, y, u, w]) = ends {
                 union(&mut parent, x.index(), w.index());
                 union(&mut parent, y.index(), u.index());
             }
+            self.splice_ends.push(ends);
         }
         let mut size = vec![0usize; nv];
         self.glued_vertex = (0..nv)
@@ -224,9 +257,7 @@ impl Derived {
         for &t in &self.live {
             pairs.extend(self.cyc_v.row(t.index()).iter().map(|v| (v.index(), t)));
         }
-        pairs.sort_unstable();
-        pairs.dedup();
-        self.at_vertex = Csr::from_pairs(nv, &pairs);
+        self.at_vertex = Csr::from_ordered_pairs(nv, &pairs);
         let mut pairs: Vec<(usize, EdgeId)> = Vec::new();
         for (e, ends) in self.ends.iter().enumerate() {
             if let Some([a, b]) = ends {
@@ -234,9 +265,7 @@ impl Derived {
                 pairs.push((b.index(), EdgeId(e as u16)));
             }
         }
-        pairs.sort_unstable();
-        pairs.dedup();
-        self.vertex_edges = Csr::from_pairs(nv, &pairs);
+        self.vertex_edges = Csr::from_ordered_pairs(nv, &pairs);
         self.periphery = (0..self.ends.len())
             .filter(|&e| {
                 let (l, r) = self.sides[e];
@@ -249,21 +278,33 @@ impl Derived {
     /// Walker, touching, angler and jagger rows for every tessel id.
     fn adjacency(&mut self, nt: usize) {
         let mut row: Vec<TesselId> = Vec::new();
+        // stamp[s] is 2t + 1 once s is in t's walker row, 2t + 2 in its touching row, so a
+        // row is gathered without repeats and only needs sorting.
+        let mut stamp = vec![0u32; nt];
+        let mut gather = |row: &mut Vec<TesselId>, mark: u32, s: TesselId| {
+            if stamp[s.index()] != mark {
+                stamp[s.index()] = mark;
+                row.push(s);
+            }
+        };
         for t in (0..nt).map(|t| TesselId(t as u16)) {
+            let mark = 2 * u32::from(t.0) + 1;
             row.clear();
             for &g in self.cyc_e.row(t.index()) {
                 let (l, r) = self.sides[g.index()];
-                row.extend(l.into_iter().chain(r).filter(|&s| s != t));
+                for s in l.into_iter().chain(r).filter(|&s| s != t) {
+                    gather(&mut row, mark, s);
+                }
             }
             row.sort_unstable();
-            row.dedup();
             self.walker.push_row(&row);
             row.clear();
             for &v in self.cyc_v.row(t.index()) {
-                row.extend(self.at_vertex.row(v.index()).iter().filter(|&&s| s != t));
+                for &s in self.at_vertex.row(v.index()).iter().filter(|&&s| s != t) {
+                    gather(&mut row, mark + 1, s);
+                }
             }
             row.sort_unstable();
-            row.dedup();
             self.touching.push_row(&row);
             let walker = self.walker.row(t.index());
             row.retain(|s| walker.binary_search(s).is_err());
@@ -362,7 +403,7 @@ fn live_tessels(base: &Base) -> Vec<TesselId> {
 }
 
 /// The root of `v`'s class, halving paths on the way.
-fn find(parent: &mut [usize], mut v: usize) -> usize {
+pub(super) fn find(parent: &mut [usize], mut v: usize) -> usize {
     while parent[v] != v {
         parent[v] = parent[parent[v]];
         v = parent[v];
@@ -371,7 +412,7 @@ fn find(parent: &mut [usize], mut v: usize) -> usize {
 }
 
 /// Joins two classes; the smaller root stays root, so a root is its class's smallest id.
-fn union(parent: &mut [usize], a: usize, b: usize) {
+pub(super) fn union(parent: &mut [usize], a: usize, b: usize) {
     let (ra, rb) = (find(parent, a), find(parent, b));
     if ra < rb {
         parent[rb] = ra;

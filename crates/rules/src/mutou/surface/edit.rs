@@ -27,6 +27,7 @@ pub enum Edit {
     },
     /// (3) A new edge from corner `a` to corner `b` (not neighbours) splits the tessel: the
     /// part running counter-clockwise from `a` to `b` keeps the id, the other part is new.
+    /// Both parts keep the tessel's stand mark. Corners made by a splice are refused.
     Split {
         /// The tessel.
         tessel: TesselId,
@@ -43,14 +44,16 @@ pub enum Edit {
         gone: TesselId,
     },
     /// (5) A new tessel glued to a periphery edge, in the vacant space beyond it, with
-    /// `corners` new vertices (1..=4: a tessel of 3–6 edges).
+    /// `corners` new vertices (1..=4: a tessel of 3–6 edges). It has no stand mark. An edge
+    /// ending at a vertex made by a splice is refused.
     Scribe {
         /// The periphery edge.
         edge: EdgeId,
         /// The number of new vertices.
         corners: u8,
     },
-    /// (6) The tessel disappears, unless that breaks V3 or V4.
+    /// (6) The tessel disappears, with its edges and vertices no other tessel uses, unless
+    /// that breaks V3 or V4. A tessel with a spliced edge is refused.
     Erase {
         /// The tessel.
         tessel: TesselId,
@@ -121,7 +124,10 @@ impl FromStr for Edit {
                 if corners.to_string() != parts[2] {
                     return Err(bad());
                 }
-                Edit::Scribe { edge: e(1)?, corners }
+                Edit::Scribe {
+                    edge: e(1)?,
+                    corners,
+                }
             }
             ("erase", 2) => Edit::Erase { tessel: t(1)? },
             ("splice", 3) => Edit::Splice { a: e(1)?, b: e(2)? },
@@ -133,7 +139,7 @@ impl FromStr for Edit {
 }
 
 /// What a passed check hands to the effect.
-enum Plan {
+pub(super) enum Plan {
     Plain,
     Merge(MergeRun),
     Unsplice(usize),
@@ -142,7 +148,8 @@ enum Plan {
 impl Surface {
     /// Applies one edit: checks it, alters the map, rebuilds the caches and validates
     /// (V1–V4). On any failure the surface is unchanged and the error says why. No edit may
-    /// leave a tessel with fewer than 3 or more than 19 vertices.
+    /// leave a tessel with fewer than 3 or more than 19 vertices. The checks alone decide
+    /// (`edits` relies on them); the validation after the change is a safety net.
     pub fn apply(&mut self, edit: Edit) -> Result<Applied, SurfaceError> {
         let plan = self.check(edit)?;
         let (base, cache, created) = self.trial(edit, plan)?;
@@ -152,8 +159,8 @@ impl Surface {
         Ok(Applied { created })
     }
 
-    /// The checks of `edit` that need no trial run.
-    fn check(&self, edit: Edit) -> Result<Plan, SurfaceError> {
+    /// The checks of `edit` that need no trial run (exact: a passed check always validates).
+    pub(super) fn check(&self, edit: Edit) -> Result<Plan, SurfaceError> {
         match edit {
             Edit::InsertVertex { edge } => self.check_insert(edge)?,
             Edit::RemoveVertex { vertex } => self.check_remove(vertex)?,
@@ -168,7 +175,7 @@ impl Surface {
     }
 
     /// The altered base and caches, validated.
-    fn trial(
+    pub(super) fn trial(
         &self,
         edit: Edit,
         plan: Plan,
@@ -182,7 +189,9 @@ impl Surface {
             (Edit::Split { tessel, a, b }, _) => {
                 created = Some(ops::split(&mut base, tessel, a, b, true));
             }
-            (Edit::Merge { keep, gone }, Plan::Merge(run)) => ops::merge(&mut base, keep, gone, run),
+            (Edit::Merge { keep, gone }, Plan::Merge(run)) => {
+                ops::merge(&mut base, keep, gone, run)
+            }
             (Edit::Scribe { edge, corners }, _) => {
                 created = Some(ops::scribe(&mut base, d, edge, corners));
             }
@@ -196,97 +205,5 @@ impl Surface {
         let cache = Derived::build(&base);
         validity::check(&base, &cache)?;
         Ok((base, cache, created))
-    }
-
-    /// Fills `out` (after clearing it) with every edit `apply` would accept whose affected
-    /// tessels are allowed: tessel edits need the tessel allowed, edge edits a tessel beside
-    /// the edge, vertex edits a tessel at the vertex, merge and splice both sides. Order:
-    /// by kind as in [`Edit`], then by ids ascending.
-    pub fn edits(&self, allowed: impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
-        out.clear();
-        let beside = |e: EdgeId| {
-            let (l, r) = self.edge_sides(e);
-            l.is_some_and(&allowed) || r.is_some_and(&allowed)
-        };
-        let glued_edges = (0..self.cache.ends.len())
-            .filter(|&e| self.cache.ends[e].is_some())
-            .map(|e| EdgeId(e as u16));
-        for edge in glued_edges.filter(|&e| beside(e)) {
-            if self.check_insert(edge).is_ok() {
-                out.push(Edit::InsertVertex { edge });
-            }
-        }
-        for vertex in (0..self.base.vertices.len()).map(|v| VertexId(v as u16)) {
-            let near = self.tessels_at(vertex).iter().any(|&t| allowed(t));
-            if near && self.check_remove(vertex).is_ok() {
-                out.push(Edit::RemoveVertex { vertex });
-            }
-        }
-        self.tessel_edits(&allowed, out);
-        for &edge in self.periphery_edges().iter().filter(|&&e| beside(e)) {
-            for corners in 1..=4 {
-                if self.check_scribe(edge, corners).is_ok() {
-                    out.push(Edit::Scribe { edge, corners });
-                }
-            }
-        }
-        for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
-            if self.check_erase(tessel).is_ok() {
-                out.push(Edit::Erase { tessel });
-            }
-        }
-        self.splice_edits(&allowed, out);
-    }
-
-    /// Split and merge candidates.
-    fn tessel_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
-        for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
-            let mut corners = self.vertices(tessel).to_vec();
-            corners.sort_unstable();
-            for &a in &corners {
-                for &b in &corners {
-                    if self.check_split(tessel, a, b).is_ok() {
-                        out.push(Edit::Split { tessel, a, b });
-                    }
-                }
-            }
-        }
-        for &keep in self.tessels().iter().filter(|&&t| allowed(t)) {
-            for &gone in self.walker(keep).iter().filter(|&&t| allowed(t)) {
-                if self.check_merge(keep, gone).is_ok() {
-                    out.push(Edit::Merge { keep, gone });
-                }
-            }
-        }
-    }
-
-    /// Splice and unsplice candidates (unsplice by trial: it may break V3 or V4).
-    fn splice_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
-        let side_ok = |e: EdgeId| {
-            let (l, r) = self.edge_sides(e);
-            l.or(r).is_some_and(allowed)
-        };
-        let rim = self.periphery_edges();
-        for (i, &a) in rim.iter().enumerate() {
-            for &b in &rim[i + 1..] {
-                if side_ok(a) && side_ok(b) && self.check_splice(a, b).is_ok() {
-                    out.push(Edit::Splice { a, b });
-                }
-            }
-        }
-        let mut glued: Vec<EdgeId> = self.base.splices.iter().map(|s| s[0]).collect();
-        glued.sort_unstable();
-        for edge in glued {
-            let (l, r) = self.edge_sides(edge);
-            if !(l.is_some_and(allowed) || r.is_some_and(allowed)) {
-                continue;
-            }
-            let edit = Edit::Unsplice { edge };
-            if let Ok(plan) = self.check(edit) {
-                if self.trial(edit, plan).is_ok() {
-                    out.push(edit);
-                }
-            }
-        }
     }
 }

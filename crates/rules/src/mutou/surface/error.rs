@@ -77,7 +77,9 @@ pub enum SurfaceError {
         other: TesselId,
     },
     /// V4: a stand that is not edge-connected.
-    #[error("the stand of seat {seat} is not edge-connected: {tessel} is cut off from {other} (V4)")]
+    #[error(
+        "the stand of seat {seat} is not edge-connected: {tessel} is cut off from {other} (V4)"
+    )]
     StandSplit {
         /// The seat whose stand it is.
         seat: u8,

@@ -99,7 +99,9 @@ fn check_cells(cells: &[(i16, i16)], kind: &str) -> Result<(), SurfaceError> {
     seen.sort_unstable();
     if let Some(w) = seen.windows(2).find(|w| w[0] == w[1]) {
         let (x, y) = w[0];
-        return Err(SurfaceError::Generate(format!("{kind} cell ({x},{y}) is listed twice")));
+        return Err(SurfaceError::Generate(format!(
+            "{kind} cell ({x},{y}) is listed twice"
+        )));
     }
     Ok(())
 }
@@ -254,7 +256,11 @@ impl Surface {
             }
             Place::Square(x0 + i16::from(file - b'a'), y0 + rank - 1)
         };
-        let t = self.tessels().iter().copied().find(|&t| self.base.rec(t).is_some_and(|r| r.place == place))?;
+        let t = self
+            .tessels()
+            .iter()
+            .copied()
+            .find(|&t| self.base.rec(t).is_some_and(|r| r.place == place))?;
         (self.name(t) == text).then_some(t)
     }
 
@@ -274,10 +280,16 @@ impl Surface {
 /// The cells of a hexhex board of the given radius, in id order.
 pub(super) fn hexhex_cells(radius: u16) -> Result<Vec<(i16, i16)>, SurfaceError> {
     if radius > 140 {
-        return Err(SurfaceError::Generate(format!("hexhex radius {radius} (at most 140)")));
+        return Err(SurfaceError::Generate(format!(
+            "hexhex radius {radius} (at most 140)"
+        )));
     }
     let n = radius as i16;
     Ok((-n..=n)
-        .flat_map(|r| (-n..=n).filter(move |q| (q + r).abs() <= n).map(move |q| (q, r)))
+        .flat_map(|r| {
+            (-n..=n)
+                .filter(move |q| (q + r).abs() <= n)
+                .map(move |q| (q, r))
+        })
         .collect())
 }

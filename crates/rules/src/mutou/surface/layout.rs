@@ -96,7 +96,9 @@ pub fn layout(
     seed: u64,
 ) -> Result<Layout, SurfaceError> {
     if !(2..=10).contains(&seats) {
-        return Err(SurfaceError::Layout(format!("{seats} seats (MuTou has 2 to 10, S1)")));
+        return Err(SurfaceError::Layout(format!(
+            "{seats} seats (MuTou has 2 to 10, S1)"
+        )));
     }
     if bases == 0 {
         return Err(SurfaceError::Layout("a stand of 0 bases".to_string()));
@@ -116,20 +118,27 @@ pub fn layout(
 /// rank 2; stand 1 is stand 0 turned 180°.
 fn two_seat_square(wrap: Wrap, bases: usize) -> Result<Layout, SurfaceError> {
     if bases > 16 {
-        return Err(SurfaceError::Layout(format!("{bases} bases (at most 16 on the 8x8 board)")));
+        return Err(SurfaceError::Layout(format!(
+            "{bases} bases (at most 16 on the 8x8 board)"
+        )));
     }
     let mut surface = Surface::square(8, 8, wrap)?;
     let run = |rank: u16, k: usize| {
         let start = (8 - k as u16) / 2;
         (start..start + k as u16).map(move |x| TesselId(rank * 8 + x))
     };
-    let mut stand: Vec<TesselId> = run(0, bases.min(8)).chain(run(1, bases.saturating_sub(8))).collect();
+    let mut stand: Vec<TesselId> = run(0, bases.min(8))
+        .chain(run(1, bases.saturating_sub(8)))
+        .collect();
     stand.sort_unstable();
     let mut turned: Vec<TesselId> = stand.iter().map(|t| TesselId(63 - t.0)).collect();
     turned.sort_unstable();
     surface.mark_stand(0, &stand)?;
     surface.mark_stand(1, &turned)?;
-    let zones = vec![(0..32).map(TesselId).collect(), (32..64).map(TesselId).collect()];
+    let zones = vec![
+        (0..32).map(TesselId).collect(),
+        (32..64).map(TesselId).collect(),
+    ];
     Ok(Layout {
         surface,
         zones,
@@ -175,10 +184,16 @@ fn centre(origin: Origin) -> (f64, f64) {
 /// smallest board whose n sectors each hold at least 3 × bases cells.
 fn disc(seats: usize, bases: usize, hex: bool) -> Result<Layout, SurfaceError> {
     if bases > MAX_BASES {
-        return Err(SurfaceError::Layout(format!("{bases} bases (at most {MAX_BASES})")));
+        return Err(SurfaceError::Layout(format!(
+            "{bases} bases (at most {MAX_BASES})"
+        )));
     }
     for size in 1..=140u16 {
-        let cells = if hex { hexhex_cells(size)? } else { disc_cells(size) };
+        let cells = if hex {
+            hexhex_cells(size)?
+        } else {
+            disc_cells(size)
+        };
         let centres: Vec<(f64, f64)> = cells
             .iter()
             .map(|&(a, b)| match hex {
@@ -200,7 +215,9 @@ fn disc(seats: usize, bases: usize, hex: bool) -> Result<Layout, SurfaceError> {
             return finish(surface, seats, bases);
         }
     }
-    Err(SurfaceError::Layout(format!("{bases} bases for {seats} seats do not fit")))
+    Err(SurfaceError::Layout(format!(
+        "{bases} bases for {seats} seats do not fit"
+    )))
 }
 
 /// Unit squares whose centre lies within k/2 of the origin, row by row from the bottom.
@@ -208,7 +225,11 @@ fn disc_cells(k: u16) -> Vec<(i16, i16)> {
     let k = i32::from(k);
     let inside = |x: i32, y: i32| (2 * x + 1).pow(2) + (2 * y + 1).pow(2) <= k * k;
     (-k..=k)
-        .flat_map(|y| (-k..=k).filter(move |&x| inside(x, y)).map(move |x| (x as i16, y as i16)))
+        .flat_map(|y| {
+            (-k..=k)
+                .filter(move |&x| inside(x, y))
+                .map(move |x| (x as i16, y as i16))
+        })
         .collect()
 }
 
@@ -337,7 +358,10 @@ fn throw(
     points: &[(f64, f64)],
 ) -> Option<(f64, f64)> {
     for _ in 0..SOWN_MAX_THROWS {
-        let p = ((2.0 * rng.unit() - 1.0) * rho, (2.0 * rng.unit() - 1.0) * rho);
+        let p = (
+            (2.0 * rng.unit() - 1.0) * rho,
+            (2.0 * rng.unit() - 1.0) * rho,
+        );
         let clear = points
             .iter()
             .all(|q| (p.0 - q.0).hypot(p.1 - q.1) >= SOWN_D_MIN);

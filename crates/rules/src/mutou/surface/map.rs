@@ -152,7 +152,9 @@ impl Base {
 
     /// The live tessel record, mutably. Panics on a dead id (callers checked liveness).
     pub fn rec_mut(&mut self, t: TesselId) -> &mut TesselRec {
-        self.tessels[t.index()].as_mut().expect("edit on a live tessel")
+        self.tessels[t.index()]
+            .as_mut()
+            .expect("edit on a live tessel")
     }
 }
 
@@ -258,7 +260,11 @@ impl Surface {
     /// The tessels beside a glued edge: (the one using it tail→head, the one using it
     /// head→tail). Both `None` for an id that is not a live glued edge.
     pub fn edge_sides(&self, e: EdgeId) -> (Option<TesselId>, Option<TesselId>) {
-        self.cache.sides.get(e.index()).copied().unwrap_or((None, None))
+        self.cache
+            .sides
+            .get(e.index())
+            .copied()
+            .unwrap_or((None, None))
     }
 
     /// The glued endpoints (tail, head) of a live glued edge.
@@ -331,7 +337,9 @@ impl Surface {
 
     /// Where `t` came from; `Origin::Scribed` for a dead id.
     pub fn origin(&self, t: TesselId) -> Origin {
-        self.base.rec(t).map_or(Origin::Scribed, |r| r.place.origin())
+        self.base
+            .rec(t)
+            .map_or(Origin::Scribed, |r| r.place.origin())
     }
 
     /// Whether `t`'s boundary changed since generation (always true for tessels made by

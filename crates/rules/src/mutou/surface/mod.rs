@@ -7,10 +7,12 @@
 //! *glued* map. The surface also keeps its edit log, so that a position can be written as
 //! "generator + edits" and rebuilt by replaying them.
 //!
-//! Files: [`ids`](self) (identifiers), `map` (data, queries, naming), `derive` (the glued map
-//! and adjacency caches), `validity` (V1–V4), `ops` (the checks and effects of each edit),
-//! `edit` (the [`Edit`] type, its text form, `apply` and `edits`), `generate` (square and hex
-//! boards), `voronoi` (sowing), `layout` (the set layouts of mutou D5/D6).
+//! Files: `ids` (identifiers), `map` (stored data, `Surface`, queries), `derive` (the glued
+//! map and adjacency caches), `validity` (V1–V4), `ops` (the check and effect of each
+//! edit), `local` (the V3/V4 checks of erase and unsplice, without rebuilding), `edit` (the
+//! [`Edit`] type, its text form and `apply`), `listing` (`edits`), `generate` (square
+//! and hex boards, names), `voronoi` (sowing geometry), `layout` (the set layouts of mutou
+//! D5/D6), `tests`.
 
 mod derive;
 mod edit;
@@ -18,6 +20,8 @@ mod error;
 mod generate;
 mod ids;
 mod layout;
+mod listing;
+mod local;
 mod map;
 mod ops;
 mod validity;

@@ -8,7 +8,6 @@ use super::derive::Derived;
 use super::error::SurfaceError;
 use super::ids::{EdgeId, TesselId, VertexId};
 use super::map::{Base, Place, Surface, TesselRec};
-use super::validity::reach;
 use super::{MAX_CORNERS, MIN_EDIT_CORNERS};
 
 /// Where the shared boundary of a merge lies in `keep`'s cycle.
@@ -63,7 +62,10 @@ impl Surface {
     }
 
     /// The single user of a periphery edge and how it runs it: (tessel, from, to).
-    fn periphery_use(&self, e: EdgeId) -> Result<(TesselId, VertexId, VertexId), SurfaceError> {
+    pub(super) fn periphery_use(
+        &self,
+        e: EdgeId,
+    ) -> Result<(TesselId, VertexId, VertexId), SurfaceError> {
         self.live_edge(e)?;
         let (tail, head) = self.edge_ends(e).expect("live edge");
         match self.edge_sides(e) {
@@ -112,15 +114,34 @@ impl Surface {
     }
 
     /// (3) Split a tessel by a new edge between two non-adjacent corners.
-    pub(super) fn check_split(&self, t: TesselId, a: VertexId, b: VertexId) -> Result<(), SurfaceError> {
+    pub(super) fn check_split(
+        &self,
+        t: TesselId,
+        a: VertexId,
+        b: VertexId,
+    ) -> Result<(), SurfaceError> {
         self.live_rec(t)?;
         let vs = self.vertices(t);
         let at = |v: VertexId| {
             let pos = vs.iter().position(|&c| c == v);
-            pos.ok_or(SurfaceError::NotACorner { tessel: t, vertex: v })
+            pos.ok_or(SurfaceError::NotACorner {
+                tessel: t,
+                vertex: v,
+            })
         };
-        let (ia, ib) = (at(a)?, at(b)?);
-        let n = vs.len();
+        self.check_split_at(t, at(a)?, at(b)?)
+    }
+
+    /// The checks of (3) for the corners at positions `ia` and `ib` of live tessel `t`'s
+    /// cycle.
+    pub(super) fn check_split_at(
+        &self,
+        t: TesselId,
+        ia: usize,
+        ib: usize,
+    ) -> Result<(), SurfaceError> {
+        let vs = self.vertices(t);
+        let (n, a, b) = (vs.len(), vs[ia], vs[ib]);
         let gap = (ib + n - ia) % n;
         if gap <= 1 || gap == n - 1 {
             return Err(SurfaceError::AdjacentCorners { tessel: t, a, b });
@@ -134,16 +155,27 @@ impl Surface {
     }
 
     /// (4) Merge two tessels by erasing their whole shared boundary, which must be one run.
-    pub(super) fn check_merge(&self, keep: TesselId, gone: TesselId) -> Result<MergeRun, SurfaceError> {
+    pub(super) fn check_merge(
+        &self,
+        keep: TesselId,
+        gone: TesselId,
+    ) -> Result<MergeRun, SurfaceError> {
         if keep == gone {
             return Err(SurfaceError::SameTessel(keep));
         }
         let (mk, mg) = (self.live_rec(keep)?.mark, self.live_rec(gone)?.mark);
         if let (Some(seat), Some(other)) = (mk, mg) {
             if seat != other {
-                return Err(SurfaceError::StandClash { keep, gone, seat, other });
+                return Err(SurfaceError::StandClash {
+                    keep,
+                    gone,
+                    seat,
+                    other,
+                });
             }
         }
+        // mutou D2 (4): the whole shared boundary goes, and it must be one run, else the
+        // merged tessel would not be a disc.
         let run = self.shared_run(keep, gone)?;
         let (vk, ek) = (self.vertices(keep), self.edges(keep));
         let n = vk.len();
@@ -157,20 +189,38 @@ impl Surface {
             }
             let edges = self.edges_at(vertex).len();
             if edges != 2 {
-                return Err(SurfaceError::MergeThroughVertex { keep, gone, vertex, edges });
+                return Err(SurfaceError::MergeThroughVertex {
+                    keep,
+                    gone,
+                    vertex,
+                    edges,
+                });
             }
         }
         let count = n + self.vertices(gone).len() - 2 * run.len;
         if count > MAX_CORNERS {
-            return Err(SurfaceError::TooManyVertices { tessel: keep, count });
+            return Err(SurfaceError::TooManyVertices {
+                tessel: keep,
+                count,
+            });
         }
         if count < MIN_EDIT_CORNERS {
-            return Err(SurfaceError::TooFewVertices { tessel: keep, count });
+            return Err(SurfaceError::TooFewVertices {
+                tessel: keep,
+                count,
+            });
         }
         // The merged cycle must not pass a vertex twice (the two touch elsewhere too).
-        let on_run = |v: &VertexId| (0..=run.len).any(|j| vk[(run.start + j) % n] == *v);
-        if let Some(&vertex) = self.vertices(gone).iter().find(|v| !on_run(v) && vk.contains(v)) {
-            return Err(SurfaceError::RepeatedVertex { tessel: keep, vertex });
+        // A corner of `keep` lies on the run when it is at most `len` steps past its start.
+        let off_run = |v: &VertexId| match vk.iter().position(|c| c == v) {
+            Some(j) => (j + n - run.start) % n > run.len,
+            None => false,
+        };
+        if let Some(&vertex) = self.vertices(gone).iter().find(|v| off_run(v)) {
+            return Err(SurfaceError::RepeatedVertex {
+                tessel: keep,
+                vertex,
+            });
         }
         Ok(run)
     }
@@ -179,20 +229,29 @@ impl Surface {
     fn shared_run(&self, keep: TesselId, gone: TesselId) -> Result<MergeRun, SurfaceError> {
         let ek = self.edges(keep);
         let n = ek.len();
-        let shared = |i: usize| {
-            let pair = self.edge_sides(ek[i % n]);
-            pair == (Some(keep), Some(gone)) || pair == (Some(gone), Some(keep))
-        };
-        let len = (0..n).filter(|&i| shared(i)).count();
-        if len == 0 {
+        // Bit i: edge i of `keep` lies between `keep` and `gone` (V1: at most 19 edges).
+        let mut shared = 0u32;
+        for (i, &e) in ek.iter().enumerate() {
+            let pair = self.edge_sides(e);
+            if pair == (Some(keep), Some(gone)) || pair == (Some(gone), Some(keep)) {
+                shared |= 1 << i;
+            }
+        }
+        if shared == 0 {
             return Err(SurfaceError::NotNeighbours { keep, gone });
         }
-        let starts: Vec<usize> = (0..n).filter(|&i| shared(i) && !shared(i + n - 1)).collect();
-        if starts.len() != 1 {
-            let pieces = starts.len();
+        // A piece starts at a shared edge after one that is not shared (none if the whole
+        // cycle is shared: no disc is left either).
+        let after = (shared << 1 | shared >> (n - 1)) & ((1 << n) - 1);
+        let starts = shared & !after;
+        if starts.count_ones() != 1 {
+            let pieces = starts.count_ones() as usize;
             return Err(SurfaceError::BoundaryPieces { keep, gone, pieces });
         }
-        Ok(MergeRun { start: starts[0], len })
+        Ok(MergeRun {
+            start: starts.trailing_zeros() as usize,
+            len: shared.count_ones() as usize,
+        })
     }
 
     /// (5) Scribe a new tessel with `corners` new vertices beyond a periphery edge.
@@ -212,28 +271,21 @@ impl Surface {
 
     /// (6) Erase a tessel, unless that breaks V3 (vertex-connected) or V4 (stands).
     pub(super) fn check_erase(&self, t: TesselId) -> Result<(), SurfaceError> {
+        self.check_erase_here(t)?;
+        // mutou D2 (6): only if the surface stays vertex-connected and no stand is cut off.
+        self.erase_keeps_touching(t)?;
+        self.erase_keeps_stand(t)
+    }
+
+    /// The checks of (6) that look only at `t`: live, no spliced edge, not the last tessel.
+    pub(super) fn check_erase_here(&self, t: TesselId) -> Result<(), SurfaceError> {
         let rec = self.live_rec(t)?;
         for &e in &rec.edges {
             self.unspliced(e)?;
         }
-        let d = &self.cache;
-        let Some(&start) = d.live.iter().find(|&&s| s != t) else {
-            return Err(SurfaceError::LastTessel(t));
-        };
-        // Touching and walker relations among the others do not change when t goes.
-        let seen = reach(d, start, |s| s != t, |s| d.touching.row(s.index()));
-        if let Some(&cut) = d.live.iter().find(|&&s| s != t && !seen[s.index()]) {
-            return Err(SurfaceError::Disconnected { tessel: cut, other: start });
-        }
-        let Some(seat) = rec.mark else { return Ok(()) };
-        let member = |s: TesselId| s != t && self.stand_mark(s) == Some(seat);
-        let Some(&first) = d.live.iter().find(|&&s| member(s)) else {
-            return Ok(());
-        };
-        let seen = reach(d, first, member, |s| d.walker.row(s.index()));
-        match d.live.iter().find(|&&s| member(s) && !seen[s.index()]) {
-            Some(&cut) => Err(SurfaceError::StandSplit { seat, tessel: cut, other: first }),
-            None => Ok(()),
+        match self.len() {
+            1 => Err(SurfaceError::LastTessel(t)),
+            _ => Ok(()),
         }
     }
 
@@ -245,14 +297,22 @@ impl Surface {
         }
         let (_, x, y) = self.periphery_use(a)?;
         let (_, u, w) = self.periphery_use(b)?;
+        self.check_glue([x, y, u, w])
+    }
+
+    /// The check of (7) for a periphery edge used x→y glued to one used u→w: no tessel may
+    /// then hold one glued vertex twice (V1).
+    pub(super) fn check_glue(&self, items: [VertexId; 4]) -> Result<(), SurfaceError> {
         // The glue identifies x≡w and y≡u; group the (up to four) classes it joins.
-        let items = [x, y, u, w];
         let mut group = [0usize, 1, 1, 0];
         for i in 0..4 {
             for j in 0..4 {
                 if items[i] == items[j] && group[j] != group[i] {
                     let (from, to) = (group[j], group[i]);
-                    group.iter_mut().filter(|g| **g == from).for_each(|g| *g = to);
+                    group
+                        .iter_mut()
+                        .filter(|g| **g == from)
+                        .for_each(|g| *g = to);
                 }
             }
         }
@@ -269,10 +329,12 @@ impl Surface {
         Ok(())
     }
 
-    /// (8) Undo the splice that made glued edge `e`.
+    /// (8) Undo the splice that made glued edge `e`, unless that breaks V3 or V4.
     pub(super) fn check_unsplice(&self, e: EdgeId) -> Result<usize, SurfaceError> {
         let found = self.base.splices.iter().position(|s| s[0] == e);
-        found.ok_or(SurfaceError::NotSpliced { edge: e })
+        let i = found.ok_or(SurfaceError::NotSpliced { edge: e })?;
+        self.unsplice_keeps_valid(i)?;
+        Ok(i)
     }
 }
 
@@ -329,7 +391,13 @@ pub(super) fn remove_vertex(base: &mut Base, d: &Derived, v: VertexId) {
 
 /// Effect of (3): the part running counter-clockwise from a to b keeps the id; the new edge
 /// runs a→b. Returns the new part. Also used by the sowing generator (D6).
-pub(super) fn split(base: &mut Base, t: TesselId, a: VertexId, b: VertexId, edited: bool) -> TesselId {
+pub(super) fn split(
+    base: &mut Base,
+    t: TesselId,
+    a: VertexId,
+    b: VertexId,
+    edited: bool,
+) -> TesselId {
     let rec = base.rec(t).expect("live tessel").clone();
     let n = rec.verts.len();
     let ia = rec.verts.iter().position(|&x| x == a).expect("corner a");
@@ -338,14 +406,20 @@ pub(super) fn split(base: &mut Base, t: TesselId, a: VertexId, b: VertexId, edit
     let arc = |from: usize, to: usize| (0..=(to + n - from) % n).map(move |j| (from + j) % n);
     let mut kept = TesselRec {
         verts: arc(ia, ib).map(|i| rec.verts[i]).collect(),
-        edges: arc(ia, ib).skip(1).map(|i| rec.edges[(i + n - 1) % n]).collect(),
+        edges: arc(ia, ib)
+            .skip(1)
+            .map(|i| rec.edges[(i + n - 1) % n])
+            .collect(),
         edited,
         ..rec.clone()
     };
     kept.edges.push(chord);
     let mut other = TesselRec {
         verts: arc(ib, ia).map(|i| rec.verts[i]).collect(),
-        edges: arc(ib, ia).skip(1).map(|i| rec.edges[(i + n - 1) % n]).collect(),
+        edges: arc(ib, ia)
+            .skip(1)
+            .map(|i| rec.edges[(i + n - 1) % n])
+            .collect(),
         place: Place::Scribed,
         edited,
         mark: rec.mark,
@@ -369,8 +443,16 @@ pub(super) fn merge(base: &mut Base, keep: TesselId, gone: TesselId, run: MergeR
         base.vertices[k.verts[(run.start + j) % n].index()] = false;
     }
     let m = g.verts.len();
-    let gp = g.verts.iter().position(|&x| x == p).expect("run start in gone");
-    let gq = g.verts.iter().position(|&x| x == q).expect("run end in gone");
+    let gp = g
+        .verts
+        .iter()
+        .position(|&x| x == p)
+        .expect("run start in gone");
+    let gq = g
+        .verts
+        .iter()
+        .position(|&x| x == q)
+        .expect("run end in gone");
     let from_k = (0..n - run.len).map(|j| (run.start + run.len + j) % n);
     let from_g = (0..(gq + m - gp) % m).map(|j| (gp + j) % m);
     let rec = base.rec_mut(keep);

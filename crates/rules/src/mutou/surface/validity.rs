@@ -73,7 +73,12 @@ fn v3_connected(d: &Derived) -> Result<(), SurfaceError> {
 }
 
 fn v4_stands(base: &Base, d: &Derived) -> Result<(), SurfaceError> {
-    let mut seats: Vec<u8> = base.tessels.iter().flatten().filter_map(|r| r.mark).collect();
+    let mut seats: Vec<u8> = base
+        .tessels
+        .iter()
+        .flatten()
+        .filter_map(|r| r.mark)
+        .collect();
     seats.sort_unstable();
     seats.dedup();
     for seat in seats {

@@ -6,7 +6,7 @@
 //! different cells are then identified exactly: corners closer than `MERGE_EPS` × the outline's
 //! diameter become one vertex (so 4 co-circular points meet at one vertex, and a tiny Voronoi
 //! edge collapses), and a corner lying inside another cell's edge is inserted there, so the
-//! map has no T-junctions.
+//! map has no T-junctions. Points closer than 1e-4 × the diameter are refused as one point.
 
 use std::collections::HashMap;
 
@@ -53,7 +53,9 @@ pub(super) fn convex_outline(outline: &[Pt]) -> Result<Vec<Pt>, SurfaceError> {
         return Err(bad(format!("outline {outline:?} is not a polygon")));
     }
     let n = outline.len();
-    let area: f64 = (0..n).map(|i| cross(outline[i], outline[(i + 1) % n])).sum();
+    let area: f64 = (0..n)
+        .map(|i| cross(outline[i], outline[(i + 1) % n]))
+        .sum();
     let mut poly = outline.to_vec();
     if area < 0.0 {
         poly.reverse();
@@ -97,7 +99,9 @@ pub(super) fn cells(outline: &[Pt], points: &[Pt]) -> Result<Cells, SurfaceError
     let scale = diameter(&poly);
     let eps = MERGE_EPS * scale;
     check_points(&poly, points, eps)?;
-    let raw: Vec<Vec<Pt>> = (0..points.len()).map(|i| clip_cell(&poly, points, i, scale)).collect();
+    let raw: Vec<Vec<Pt>> = (0..points.len())
+        .map(|i| clip_cell(&poly, points, i, scale))
+        .collect();
     let mut all: Vec<Pt> = Vec::new();
     let mut cycles: Vec<Vec<usize>> = Vec::new();
     for cell in &raw {
@@ -112,7 +116,10 @@ pub(super) fn cells(outline: &[Pt], points: &[Pt]) -> Result<Cells, SurfaceError
             cycle.pop();
         }
         if cycle.len() < 3 {
-            return Err(bad(format!("the cell of point {i} {:?} vanishes", points[i])));
+            return Err(bad(format!(
+                "the cell of point {i} {:?} vanishes",
+                points[i]
+            )));
         }
     }
     let mut cells = Cells { corners, cycles };
@@ -140,7 +147,11 @@ fn check_points(poly: &[Pt], points: &[Pt], eps: f64) -> Result<(), SurfaceError
 fn clip_cell(poly: &[Pt], points: &[Pt], i: usize, scale: f64) -> Vec<Pt> {
     let p = points[i];
     let mut order: Vec<usize> = (0..points.len()).filter(|&j| j != i).collect();
-    order.sort_by(|&a, &b| dist(p, points[a]).total_cmp(&dist(p, points[b])).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| {
+        dist(p, points[a])
+            .total_cmp(&dist(p, points[b]))
+            .then(a.cmp(&b))
+    });
     let mut cell = poly.to_vec();
     for j in order {
         let q = points[j];
@@ -151,7 +162,12 @@ fn clip_cell(poly: &[Pt], points: &[Pt], i: usize, scale: f64) -> Vec<Pt> {
         }
         let normal = sub(q, p);
         let mid = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
-        cell = clip(&cell, normal, mid, LINE_EPS * scale * dot(normal, normal).sqrt());
+        cell = clip(
+            &cell,
+            normal,
+            mid,
+            LINE_EPS * scale * dot(normal, normal).sqrt(),
+        );
     }
     cell
 }

@@ -1,7 +1,7 @@
 //! Walker, Angler, Jagger and distances on generated boards (mutou S8–S10, D9, §3.6).
 
+use super::super::{Edit, Graph, Origin, Surface, Wrap};
 use super::{at, board, jagger, names, shared_edges, words};
-use crate::mutou::surface::{Edit, Graph, Origin, Surface, Wrap};
 
 #[test]
 fn x1_a_jagger_on_d4_reaches_the_eight_knight_squares_and_four_two_step_jumps() {
@@ -32,14 +32,19 @@ fn a_jagger_in_the_corner_has_two_knight_moves_and_two_jumps() {
 #[test]
 fn a_jagger_on_the_edge_of_the_board_loses_the_moves_off_it() {
     let s = board();
-    assert_eq!(jagger(&s, "a4"), words("b2:1 b6:1 c3:1 c5:1 a2:1 a6:1 c4:1"));
+    assert_eq!(
+        jagger(&s, "a4"),
+        words("b2:1 b6:1 c3:1 c5:1 a2:1 a6:1 c4:1")
+    );
 }
 
 #[test]
 fn a_periphery_edge_is_not_between_two_tessels() {
     // From a1 the rim edges (0,1)-(0,2) and (1,0)-(2,0) lead nowhere: only one tessel beside.
     let s = board();
-    assert!(!jagger(&s, "a1").iter().any(|w| w.starts_with("a2") || w.starts_with("b1")));
+    assert!(!jagger(&s, "a1")
+        .iter()
+        .any(|w| w.starts_with("a2") || w.starts_with("b1")));
 }
 
 #[test]
@@ -53,6 +58,13 @@ fn on_a_cylinder_files_a_and_h_adjoin() {
         assert!(j.contains(&w.to_string()), "{w} missing from {j:?}");
     }
     assert_eq!(s.periphery_edges().len(), 16);
+    let msg = Surface::square(1, 3, Wrap::Cylinder)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.starts_with("t0 would contain v") && msg.ends_with("twice (V1)"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -60,7 +72,12 @@ fn on_a_torus_every_square_has_four_walker_and_four_angler_neighbours() {
     let s = Surface::square(8, 8, Wrap::Torus).unwrap();
     assert!(s.periphery_edges().is_empty());
     for &t in s.tessels() {
-        assert_eq!((s.walker(t).len(), s.angler(t).len()), (4, 4), "{}", s.name(t));
+        assert_eq!(
+            (s.walker(t).len(), s.angler(t).len()),
+            (4, 4),
+            "{}",
+            s.name(t)
+        );
         assert_eq!(s.jagger(t).len(), 12, "{}", s.name(t));
     }
     assert_eq!(names(&s, s.walker(at(&s, "a1"))), words("a2 a8 b1 h1"));

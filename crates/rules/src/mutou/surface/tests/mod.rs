@@ -2,9 +2,11 @@
 
 mod adjacency;
 mod edits;
+mod exact;
 mod layouts;
 mod props;
 mod sowing;
+mod splices;
 
 use super::{Surface, TesselId, Wrap};
 

@@ -1,0 +1,161 @@
+//! `edits`: every alteration (mutou D2) that `apply` would accept, found without trial runs.
+//!
+//! Each candidate goes through the check `apply` runs first (`ops`, `local`); those checks
+//! are exact (a passed check always validates), so no candidate is cloned and applied. Work
+//! is shared where candidates repeat it: erase reads V3 off the cut vertices of the touching
+//! graph (one search for all tessels, where `apply` searches from the one tessel), split
+//! takes each tessel's corner positions once, splice each periphery edge's use once.
+
+use super::edit::Edit;
+use super::ids::{EdgeId, TesselId, VertexId};
+use super::map::Surface;
+use super::MAX_CORNERS;
+
+impl Surface {
+    /// Fills `out` (after clearing it) with every edit `apply` would accept whose affected
+    /// tessels are allowed: tessel edits need the tessel allowed, edge edits a tessel beside
+    /// the edge, vertex edits a tessel at the vertex, merge and splice both sides. The list
+    /// is ascending in `Edit`'s order (by kind as declared, then by ids).
+    pub fn edits(&self, allowed: impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+        out.clear();
+        self.vertex_edits(&allowed, out);
+        self.split_edits(&allowed, out);
+        self.merge_edits(&allowed, out);
+        let beside = |e: EdgeId| {
+            let (l, r) = self.edge_sides(e);
+            l.is_some_and(&allowed) || r.is_some_and(&allowed)
+        };
+        for &edge in self.periphery_edges().iter().filter(|&&e| beside(e)) {
+            for corners in 1..=4 {
+                if self.check_scribe(edge, corners).is_ok() {
+                    out.push(Edit::Scribe { edge, corners });
+                }
+            }
+        }
+        self.erase_edits(&allowed, out);
+        self.splice_edits(&allowed, out);
+    }
+
+    /// Whether [`Surface::edits`] with the same `allowed` would list `edit`: the same region
+    /// rule and the same checks as `apply`, without a trial run (for checking one edit without
+    /// listing them all).
+    pub fn allows(&self, edit: Edit, allowed: impl Fn(TesselId) -> bool) -> bool {
+        let live = |t: TesselId| self.is_live(t) && allowed(t);
+        let beside = |e: EdgeId| {
+            let (l, r) = self.edge_sides(e);
+            l.is_some_and(&allowed) || r.is_some_and(&allowed)
+        };
+        let near = match edit {
+            Edit::InsertVertex { edge } | Edit::Unsplice { edge } => beside(edge),
+            Edit::Scribe { edge, corners } => beside(edge) && (1..=4).contains(&corners),
+            Edit::RemoveVertex { vertex } => self.tessels_at(vertex).iter().any(|&t| allowed(t)),
+            Edit::Split { tessel, .. } | Edit::Erase { tessel } => live(tessel),
+            Edit::Merge { keep, gone } => live(keep) && live(gone),
+            Edit::Splice { a, b } => {
+                let side = |e: EdgeId| {
+                    let (l, r) = self.edge_sides(e);
+                    l.or(r).is_some_and(&allowed)
+                };
+                side(a) && side(b)
+            }
+        };
+        near && self.check(edit).is_ok()
+    }
+
+    /// Insert-vertex and remove-vertex candidates.
+    fn vertex_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+        let d = &self.cache;
+        for edge in (0..d.ends.len()).map(|e| EdgeId(e as u16)) {
+            let (l, r) = self.edge_sides(edge);
+            let near = l.is_some_and(allowed) || r.is_some_and(allowed);
+            if near && self.check_insert(edge).is_ok() {
+                out.push(Edit::InsertVertex { edge });
+            }
+        }
+        for vertex in (0..self.base.vertices.len()).map(|v| VertexId(v as u16)) {
+            let near = self.tessels_at(vertex).iter().any(|&t| allowed(t));
+            if near && self.check_remove(vertex).is_ok() {
+                out.push(Edit::RemoveVertex { vertex });
+            }
+        }
+    }
+
+    /// Split candidates: each allowed tessel, each ordered pair of its corners (ascending
+    /// by id, with their positions in the cycle).
+    fn split_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+        let mut corners = [(VertexId(0), 0usize); MAX_CORNERS];
+        for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
+            let vs = self.vertices(tessel);
+            let corners = &mut corners[..vs.len()];
+            for (i, (slot, &v)) in corners.iter_mut().zip(vs).enumerate() {
+                *slot = (v, i);
+            }
+            corners.sort_unstable();
+            for &(a, ia) in corners.iter() {
+                for &(b, ib) in corners.iter() {
+                    if self.check_split_at(tessel, ia, ib).is_ok() {
+                        out.push(Edit::Split { tessel, a, b });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Merge candidates: each allowed tessel with each allowed edge-neighbour.
+    fn merge_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+        for &keep in self.tessels().iter().filter(|&&t| allowed(t)) {
+            for &gone in self.walker(keep).iter().filter(|&&t| allowed(t)) {
+                if self.check_merge(keep, gone).is_ok() {
+                    out.push(Edit::Merge { keep, gone });
+                }
+            }
+        }
+    }
+
+    /// Erase candidates: the checks of `check_erase`, with V3 read off the cut vertices of
+    /// the touching graph (the surface is connected, so erasing `t` disconnects the others
+    /// exactly when `t` is a cut vertex).
+    fn erase_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+        let mut cuts: Option<Vec<bool>> = None;
+        for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
+            if self.check_erase_here(tessel).is_err() {
+                continue;
+            }
+            let cuts = cuts.get_or_insert_with(|| self.touching_cuts());
+            if !cuts[tessel.index()] && self.erase_keeps_stand(tessel).is_ok() {
+                out.push(Edit::Erase { tessel });
+            }
+        }
+    }
+
+    /// Splice and unsplice candidates.
+    fn splice_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+        let side_ok = |e: &&EdgeId| {
+            let (l, r) = self.edge_sides(**e);
+            l.or(r).is_some_and(allowed)
+        };
+        // Each allowed periphery edge with the way its one user runs it.
+        let rim: Vec<(EdgeId, VertexId, VertexId)> = self
+            .periphery_edges()
+            .iter()
+            .filter(side_ok)
+            .filter_map(|&e| self.periphery_use(e).ok().map(|(_, x, y)| (e, x, y)))
+            .collect();
+        for (i, &(a, x, y)) in rim.iter().enumerate() {
+            for &(b, u, w) in &rim[i + 1..] {
+                if self.check_glue([x, y, u, w]).is_ok() {
+                    out.push(Edit::Splice { a, b });
+                }
+            }
+        }
+        let mut glued: Vec<EdgeId> = self.base.splices.iter().map(|s| s[0]).collect();
+        glued.sort_unstable();
+        for edge in glued {
+            let (l, r) = self.edge_sides(edge);
+            let near = l.is_some_and(allowed) || r.is_some_and(allowed);
+            if near && self.check_unsplice(edge).is_ok() {
+                out.push(Edit::Unsplice { edge });
+            }
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! Local answers to "does this edit keep V3 and V4?" (mutou §3.5) for the edits that can break
+//! them, erase (D2 (6)) and unsplice (D2 (8)), read off the current glued map without
+//! rebuilding the caches.
+//!
+//! Both rest on one fact: if a connected graph loses some links, all of whose ends lie in a set
+//! X, it stays connected exactly when X stays in one piece (any old path can take a detour
+//! around each lost link). So each check searches only until it has met all of X.
+//!
+//! The other edits cannot break V3 or V4: insert, remove, split, merge and scribe keep every
+//! vertex and edge that joined two tessels (a merge's erased corners and edges lie between
+//! `keep` and `gone` only; a split's two parts share the new edge and both keep the mark), and
+//! a splice only adds joins. A connected surface with a stand that is not all of it always has
+//! a stand tessel touching an outsider, so V4's "touches the rest" follows from V3.
+
+use super::derive::{find, union};
+use super::error::SurfaceError;
+use super::ids::{TesselId, VertexId};
+use super::map::Surface;
+
+/// Search state of one tessel in [`Surface::reaches_all`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Unseen,
+    Wanted,
+    Seen,
+}
+
+impl Surface {
+    /// Whether every tessel of `targets` can be reached from `targets[0]`, where
+    /// `next(from, out)` pushes the tessels one link away from `from`; `Err` names one that
+    /// cannot. Stops as soon as all targets are met.
+    fn reaches_all(
+        &self,
+        targets: &[TesselId],
+        mut next: impl FnMut(TesselId, &mut Vec<TesselId>),
+    ) -> Result<(), TesselId> {
+        let Some(&start) = targets.first() else {
+            return Ok(());
+        };
+        let mut mark = vec![Mark::Unseen; self.cache.tessel_ids];
+        let mut left = 0usize;
+        for &t in targets {
+            if mark[t.index()] == Mark::Unseen {
+                mark[t.index()] = Mark::Wanted;
+                left += 1;
+            }
+        }
+        mark[start.index()] = Mark::Seen;
+        left -= 1;
+        let (mut stack, mut near) = (vec![start], Vec::new());
+        while left > 0 {
+            let Some(from) = stack.pop() else { break };
+            near.clear();
+            next(from, &mut near);
+            for &to in &near {
+                if mark[to.index()] != Mark::Seen {
+                    left -= usize::from(mark[to.index()] == Mark::Wanted);
+                    mark[to.index()] = Mark::Seen;
+                    stack.push(to);
+                }
+            }
+        }
+        match targets.iter().find(|t| mark[t.index()] != Mark::Seen) {
+            Some(&cut) => Err(cut),
+            None => Ok(()),
+        }
+    }
+
+    /// mutou D2 (6), V3: the others stay connected through shared vertices once `t` goes
+    /// (its touching neighbours stay in one piece). The caller has checked that `t` is not
+    /// the last tessel.
+    pub(super) fn erase_keeps_touching(&self, t: TesselId) -> Result<(), SurfaceError> {
+        let near = self.touching(t);
+        let next = |s: TesselId, out: &mut Vec<TesselId>| {
+            out.extend(self.touching(s).iter().filter(|&&n| n != t));
+        };
+        self.reaches_all(near, next)
+            .map_err(|cut| SurfaceError::Disconnected {
+                tessel: cut,
+                other: near[0],
+            })
+    }
+
+    /// mutou D2 (6), V4: `t`'s stand stays edge-connected once `t` goes (its stand
+    /// neighbours stay in one piece).
+    pub(super) fn erase_keeps_stand(&self, t: TesselId) -> Result<(), SurfaceError> {
+        let Some(seat) = self.stand_mark(t) else {
+            return Ok(());
+        };
+        let member = |s: &&TesselId| **s != t && self.stand_mark(**s) == Some(seat);
+        let near: Vec<TesselId> = self.walker(t).iter().filter(member).copied().collect();
+        let next = |s: TesselId, out: &mut Vec<TesselId>| {
+            out.extend(self.walker(s).iter().filter(member));
+        };
+        self.reaches_all(&near, next)
+            .map_err(|cut| SurfaceError::StandSplit {
+                seat,
+                tessel: cut,
+                other: near[0],
+            })
+    }
+
+    /// Which live tessels are cut vertices of the touching graph, by tessel index: erasing
+    /// one of them would break V3 (Tarjan's low-link search, without recursion).
+    pub(super) fn touching_cuts(&self) -> Vec<bool> {
+        let n = self.cache.tessel_ids;
+        let mut cut = vec![false; n];
+        let Some(&root) = self.tessels().first() else {
+            return cut;
+        };
+        let (mut order, mut low) = (vec![0u32; n], vec![0u32; n]);
+        let mut clock = 1;
+        order[root.index()] = clock;
+        low[root.index()] = clock;
+        let mut root_children = 0;
+        // Each frame: a tessel and how many of its neighbours it has looked at.
+        let mut stack = vec![(root, 0usize)];
+        while let Some(&mut (v, ref mut seen)) = stack.last_mut() {
+            if let Some(&w) = self.touching(v).get(*seen) {
+                *seen += 1;
+                if order[w.index()] == 0 {
+                    clock += 1;
+                    order[w.index()] = clock;
+                    low[w.index()] = clock;
+                    stack.push((w, 0));
+                } else {
+                    low[v.index()] = low[v.index()].min(order[w.index()]);
+                }
+                continue;
+            }
+            stack.pop();
+            let Some(&(u, _)) = stack.last() else { break };
+            low[u.index()] = low[u.index()].min(low[v.index()]);
+            if u == root {
+                root_children += 1;
+            } else if low[v.index()] >= order[u.index()] {
+                cut[u.index()] = true;
+            }
+        }
+        cut[root.index()] = root_children > 1;
+        cut
+    }
+
+    /// mutou D2 (8): undoing splice `i` keeps V3 (the tessels at its two glued vertices,
+    /// which may come apart, stay in one piece) and V4 (if its two sides share no other edge
+    /// and belong to one stand, they stay edge-connected inside it).
+    pub(super) fn unsplice_keeps_valid(&self, i: usize) -> Result<(), SurfaceError> {
+        let g = self.base.splices[i][0];
+        let Some((p, q)) = self.edge_ends(g) else {
+            return Ok(());
+        };
+        if let Some(apart) = self.unglued(i, p, q) {
+            self.unsplice_keeps_touching(p, q, &apart)?;
+        }
+        let (Some(a), Some(b)) = self.edge_sides(g) else {
+            return Ok(());
+        };
+        let seat = match (self.stand_mark(a), self.stand_mark(b)) {
+            (Some(x), Some(y)) if x == y => x,
+            _ => return Ok(()),
+        };
+        let still_walker = self.edges(a).iter().any(|&e| {
+            let (l, r) = self.edge_sides(e);
+            e != g && (l == Some(b) || r == Some(b))
+        });
+        if still_walker {
+            return Ok(());
+        }
+        let lost = |x: TesselId, y: TesselId| (x == a && y == b) || (x == b && y == a);
+        let next = |x: TesselId, out: &mut Vec<TesselId>| {
+            let kept = |y: &&TesselId| self.stand_mark(**y) == Some(seat) && !lost(x, **y);
+            out.extend(self.walker(x).iter().filter(kept));
+        };
+        self.reaches_all(&[a, b], next)
+            .map_err(|cut| SurfaceError::StandSplit {
+                seat,
+                tessel: cut,
+                other: a,
+            })
+    }
+
+    /// V3 once splice `i` is undone: the tessels at glued vertices `p` and `q` (listed in
+    /// `apart` with the class each lands in) stay connected, where two tessels touch at `p`
+    /// or `q` only if they land in the same class.
+    fn unsplice_keeps_touching(
+        &self,
+        p: VertexId,
+        q: VertexId,
+        apart: &[Landing],
+    ) -> Result<(), SurfaceError> {
+        let class = |t: TesselId, v: VertexId| {
+            let found = apart.iter().find(|l| l.tessel == t);
+            found.and_then(|l| if v == p { l.at_p } else { l.at_q })
+        };
+        let next = |s: TesselId, out: &mut Vec<TesselId>| {
+            for &v in self.vertices(s) {
+                let others = self.tessels_at(v).iter().filter(|&&n| n != s);
+                if v == p || v == q {
+                    let own = class(s, v);
+                    out.extend(others.filter(|&&n| class(n, v) == own));
+                } else {
+                    out.extend(others);
+                }
+            }
+        };
+        let near: Vec<TesselId> = apart.iter().map(|l| l.tessel).collect();
+        self.reaches_all(&near, next)
+            .map_err(|cut| SurfaceError::Disconnected {
+                tessel: cut,
+                other: near[0],
+            })
+    }
+
+    /// The tessels at glued vertices `p` and `q` of splice `i`'s edge with the class of base
+    /// vertices each would land in without the splice (the classes glued again through the
+    /// other splices alone), or `None` if neither class comes apart.
+    fn unglued(&self, i: usize, p: VertexId, q: VertexId) -> Option<Vec<Landing>> {
+        let d = &self.cache;
+        let members: Vec<VertexId> = (0..d.glued_vertex.len())
+            .map(|v| VertexId(v as u16))
+            .filter(|&v| d.glued_vertex[v.index()] == p || d.glued_vertex[v.index()] == q)
+            .collect();
+        let local = |v: VertexId| members.iter().position(|&m| m == v);
+        let mut parent: Vec<usize> = (0..members.len()).collect();
+        for (j, ends) in d.splice_ends.iter().enumerate() {
+            let Some([x, y, u, w]) = *ends else { continue };
+            if j == i {
+                continue;
+            }
+            for (s, t) in [(x, w), (y, u)] {
+                if let (Some(ls), Some(lt)) = (local(s), local(t)) {
+                    union(&mut parent, ls, lt);
+                }
+            }
+        }
+        let roots: Vec<usize> = (0..members.len()).map(|k| find(&mut parent, k)).collect();
+        let whole = |c: VertexId| {
+            let mut of_c = (0..members.len()).filter(|&k| d.glued_vertex[members[k].index()] == c);
+            let first = of_c.next().map(|k| roots[k]);
+            of_c.all(|k| Some(roots[k]) == first)
+        };
+        if whole(p) && whole(q) {
+            return None;
+        }
+        let class = |t: TesselId, glued: VertexId| {
+            let at = self.vertices(t).iter().position(|&v| v == glued)?;
+            let base = self.base.rec(t)?.verts[at];
+            Some(roots[local(base)?])
+        };
+        let mut apart: Vec<Landing> = Vec::new();
+        for &tessel in self.tessels_at(p).iter().chain(self.tessels_at(q)) {
+            if apart.iter().all(|l| l.tessel != tessel) {
+                let (at_p, at_q) = (class(tessel, p), class(tessel, q));
+                apart.push(Landing { tessel, at_p, at_q });
+            }
+        }
+        Some(apart)
+    }
+}
+
+/// Where a tessel at a spliced edge's glued vertices lands when the splice is undone.
+struct Landing {
+    tessel: TesselId,
+    /// The class (a local index) of its corner at `p`, if it has one there.
+    at_p: Option<usize>,
+    /// The same at `q`.
+    at_q: Option<usize>,
+}
