@@ -219,10 +219,11 @@ impl MuTou {
     fn occupancy_allows(&self, edit: Edit, to_new: bool) -> bool {
         let occupied = |t: TesselId| self.piece(t).is_some();
         match edit {
-            Edit::Erase { tessel } => !occupied(tessel) && !to_new,
-            Edit::Merge { keep, gone } => !(occupied(keep) && occupied(gone)) && !to_new,
             Edit::Split { tessel, .. } => occupied(tessel) || !to_new,
-            _ => !to_new,
+            _ if to_new => false,
+            Edit::Erase { tessel } => !occupied(tessel),
+            Edit::Merge { keep, gone } => !occupied(keep) || !occupied(gone),
+            _ => true,
         }
     }
 
