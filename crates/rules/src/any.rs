@@ -38,9 +38,6 @@ pub enum AnyError {
     /// No game has this id.
     #[error("no game named `{0}` (games: murus-gallicus, mur, mu, mutou)")]
     UnknownGame(String),
-    /// The game is known but cannot be played yet.
-    #[error("{0} is not playable yet in this version of muster")]
-    NotImplemented(&'static str),
     /// A variant text or option is wrong.
     #[error(transparent)]
     Variant(#[from] VariantError),
@@ -61,8 +58,7 @@ pub enum AnyError {
     Record(#[from] RecordError),
 }
 
-/// Runs `$body` with `$G` bound to the game type of `$id`; games not yet written give
-/// [`AnyError::NotImplemented`].
+/// Runs `$body` with `$G` bound to the game type of `$id`.
 macro_rules! with_game_type {
     ($id:expr, $G:ident => $body:expr) => {
         match $id {

@@ -5,7 +5,6 @@
 use std::io::{self, Write};
 
 use anyhow::Result;
-use muster_rules::any::AnyError;
 use muster_rules::{GameId, GameInfo};
 
 use crate::render::wrap_words;
@@ -31,14 +30,7 @@ pub fn run() -> Result<()> {
 
 fn write_game(out: &mut impl Write, id: GameId) -> Result<()> {
     writeln!(out, "{:<16}{}", id.id(), id.name())?;
-    let info = match id.info() {
-        Ok(info) => info,
-        Err(AnyError::NotImplemented(_)) => {
-            writeln!(out, "  not playable yet")?;
-            return Ok(());
-        }
-        Err(other) => return Err(other.into()),
-    };
+    let info = id.info()?;
     writeln!(out, "  designer  {}", info.designer)?;
     writeln!(out, "  seats     {}", seat_range(&info))?;
     for (i, (name, summary)) in id.presets()?.into_iter().enumerate() {

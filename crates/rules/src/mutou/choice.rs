@@ -525,17 +525,18 @@ impl MuTou {
             self.name(piece),
             self.name(to)
         );
-        let captured = to != piece && self.piece(to).is_some();
-        if captured {
+        if to != piece && self.piece(to).is_some() {
             let removed = self.capture(piece, to, ev);
-            let Pending::Rand { cause, .. } = self.turn.pending else {
-                unreachable!()
-            };
             // D10 (5): a Rand landing on an enemy captures; a Rand shak's capture allows the
             // S20 transfer, a choice's Rand series stops there.
-            let unit = matches!(cause, RandCause::Shak).then_some(Unit::Piece(to));
-            if unit.is_some() {
-                self.after_removal(to, removed, unit, ev);
+            if matches!(
+                self.turn.pending,
+                Pending::Rand {
+                    cause: RandCause::Shak,
+                    ..
+                }
+            ) {
+                self.after_removal(to, removed, Some(Unit::Piece(to)), ev);
             } else {
                 self.settle_survival(ev);
                 if matches!(self.phase, Phase::Play) {

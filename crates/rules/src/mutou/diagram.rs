@@ -36,7 +36,7 @@ impl MuTou {
                 let t = &self.turn;
                 let waiting = match t.pending {
                     Pending::Free => String::new(),
-                    other => format!("; waiting: {}", super::text_pending(other)),
+                    other => format!("; waiting: {}", super::text::pending_text(other)),
                 };
                 format!(
                     "turn {}: {} to play, {} of {} units left{waiting}",

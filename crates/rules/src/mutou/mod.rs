@@ -53,11 +53,6 @@ mod why;
 #[cfg(test)]
 mod tests;
 
-/// The text of a pending decision, as in the position text.
-pub(crate) fn text_pending(p: Pending) -> String {
-    text::pending_text(p)
-}
-
 pub use actions::{edit_text, parse_tessel, CallMode, MuTouAction, Spin, Take};
 pub use clock::BeatClock;
 pub use events::{EventKind, MuTouEvent, COLOURS};
@@ -160,7 +155,6 @@ impl MuTou {
     }
 
     fn final_outcome(&self, end: End) -> Outcome {
-        let n = self.seat.len();
         let active = self.active_count();
         let later_out = |order: u8| {
             self.seat
@@ -184,7 +178,6 @@ impl MuTou {
                 .collect(),
             End::Agreed | End::TurnCap => self.seat.iter().map(|s| i32::from(s.wafers)).collect(),
         };
-        debug_assert_eq!(self.seat.len(), n);
         Outcome {
             scores,
             ranks,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::actions::MuTouAction;
 use super::events::{EventKind, MuTouEvent};
 use super::pieces::{Piece, Shakken, MAX_SHAKKEN};
-use super::state::{MuTou, Pending, Phase, SeatState, Turn};
+use super::state::{MuTou, Phase, SeatState, Turn};
 use super::surface::{layout, Board, Wrap as SurfaceWrap};
 use super::turn::{colour, emit};
 use super::variant::{BoardKind, MuTouVariant, Tier, TierRule, Wrap};
@@ -26,18 +26,7 @@ impl MuTou {
             seat: vec![SeatState::default(); seats],
             supply: 0,
             phase: Phase::ChooseTier,
-            turn: Turn {
-                mover: 0,
-                number: 0,
-                budget: 0,
-                spent: 0,
-                category: None,
-                started: 0,
-                moved: Vec::new(),
-                frozen: Vec::new(),
-                refused: false,
-                pending: Pending::Free,
-            },
+            turn: Turn::new(0, 0, 0),
         };
         if let TierRule::Fixed(tier) = variant.tier {
             game.settle_tier(tier, &mut crate::game::NoEvents)?;

@@ -188,6 +188,24 @@ pub struct Turn {
     pub pending: Pending,
 }
 
+impl Turn {
+    /// A fresh turn: nothing spent, nothing moved, the mover to decide.
+    pub(super) fn new(mover: u8, number: u32, budget: u16) -> Turn {
+        Turn {
+            mover,
+            number,
+            budget,
+            spent: 0,
+            category: None,
+            started: 0,
+            moved: Vec::new(),
+            frozen: Vec::new(),
+            refused: false,
+            pending: Pending::Free,
+        }
+    }
+}
+
 /// One seat's holdings.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct SeatState {

@@ -656,18 +656,7 @@ impl MuTou {
 
     /// Starts turn `number` for `seat` (or ends the game at the turn cap).
     pub(super) fn begin_turn(&mut self, seat: u8, number: u32, ev: &mut impl Events<MuTouEvent>) {
-        self.turn = Turn {
-            mover: seat,
-            number,
-            budget: self.seat[usize::from(seat)].wafers,
-            spent: 0,
-            category: None,
-            started: 0,
-            moved: Vec::new(),
-            frozen: Vec::new(),
-            refused: false,
-            pending: Pending::Free,
-        };
+        self.turn = Turn::new(seat, number, self.seat[usize::from(seat)].wafers);
         if self.variant.turn_cap.is_some_and(|cap| number > cap) {
             self.finish(End::TurnCap, ev);
             return;
