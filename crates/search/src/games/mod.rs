@@ -1,0 +1,1 @@
+//! Per-game knowledge: one file per game.

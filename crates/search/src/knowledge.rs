@@ -1,0 +1,77 @@
+//! What a search knows about a game beyond its rules: a static evaluation and a playout policy.
+//!
+//! The rules crate says only what is legal and who won. Everything a player *believes* about a
+//! position (that towers are worth more than walls, that a ship near the kraken is in danger)
+//! lives here, one file per game under [`crate::games`], so that the rules never change to make
+//! the AI stronger.
+
+use muster_rules::{Game, Seat};
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+/// Per-game knowledge used by [`crate::Mcts`] and [`crate::AlphaBeta`].
+///
+/// Contract:
+/// * [`Knowledge::score`] is asked only of positions that are not over. For two seats it must be
+///   antisymmetric: `score(g, a) == -score(g, b)`, because alpha-beta negates it.
+/// * One hundred score units are worth about one unit of material; [`Knowledge::scale`] says how
+///   many units make a position about 73 % won (the logistic of 1), which turns scores into the
+///   utilities MCTS works with.
+/// * Nothing here may draw randomness except through the generator it is handed.
+pub trait Knowledge<G: Game>: Send + Sync + 'static {
+    /// A short name, for reports.
+    fn name(&self) -> &'static str;
+
+    /// The static evaluation of a position that is not over, from `seat`'s side: positive is good
+    /// for `seat`.
+    fn score(&self, game: &G, seat: Seat) -> i32;
+
+    /// Score units that stand for a logistic unit; see [`Knowledge::utilities`].
+    fn scale(&self) -> f64 {
+        400.0
+    }
+
+    /// The expected utility of every seat (as [`muster_rules::Outcome::utility`]: 1 best, 0
+    /// worst) for a position that is not over. The default passes each seat's score through a
+    /// logistic curve of width [`Knowledge::scale`].
+    fn utilities(&self, game: &G, out: &mut [f64]) {
+        let scale = self.scale();
+        for (s, u) in out.iter_mut().enumerate() {
+            let score = f64::from(self.score(game, Seat(s as u8)));
+            *u = 1.0 / (1.0 + (-score / scale).exp());
+        }
+    }
+
+    /// The action a playout takes among `legal` (never empty). The default is uniform.
+    fn playout_action(&self, game: &G, legal: &[G::Action], rng: &mut SmallRng) -> G::Action {
+        let _ = game;
+        legal[rng.random_range(0..legal.len())]
+    }
+
+    /// How many plies a playout runs before [`Knowledge::utilities`] judges it; `None` plays to
+    /// the end of the game. A level's recipe may override it.
+    fn playout_plies(&self) -> Option<u32> {
+        None
+    }
+
+    /// Drops actions not worth searching from `actions` (which holds every legal action of a
+    /// seat, in the generator's order). It must leave at least one. The default keeps all.
+    fn prune(&self, game: &G, actions: &mut Vec<G::Action>) {
+        let _ = (game, actions);
+    }
+}
+
+/// Knowledge of nothing: every position scores 0 and playouts are uniform. The baseline for
+/// tests, and the knowledge of plain UCT.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Blind;
+
+impl<G: Game> Knowledge<G> for Blind {
+    fn name(&self) -> &'static str {
+        "blind"
+    }
+
+    fn score(&self, _game: &G, _seat: Seat) -> i32 {
+        0
+    }
+}

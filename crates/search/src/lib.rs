@@ -1,0 +1,21 @@
+//! Game-playing search for muster's games.
+//!
+//! * [`Mcts`]: UCT for every game on the contract: any number of seats (a reward per seat, each
+//!   node maximising the seat that acts there), chance nodes drawn by the game's weights, turns
+//!   of several decisions as ordinary decisions, proven results propagated, the tree kept
+//!   between moves, root-parallel threads.
+//! * [`AlphaBeta`]: negamax with iterative deepening, a transposition table, TT-move, killer and
+//!   history ordering and aspiration windows, for two-seat games without chance.
+//! * [`games`]: what the searches know about each game (evaluations, playout policies), one file
+//!   per game; the rules crate knows nothing of it.
+//! * [`levels`]: the graded opponents, each a fixed recipe of algorithm and budget, and
+//!   [`Engine`], which plays any [`muster_rules::AnyGame`] at a level.
+//!
+//! Depends on the rules crate only: no I/O; time is read only when a budget asks for it.
+
+pub mod budget;
+pub mod games;
+pub mod knowledge;
+
+pub use budget::{Budget, Observer, Progress, StopFlag};
+pub use knowledge::{Blind, Knowledge};
