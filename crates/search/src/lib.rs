@@ -19,3 +19,30 @@ pub mod knowledge;
 
 pub use budget::{Budget, Observer, Progress, StopFlag};
 pub use knowledge::{Blind, Knowledge};
+
+pub mod alphabeta;
+pub mod mcts;
+pub mod minimax;
+
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaResult};
+pub use mcts::{Candidate, Mcts, MctsConfig, MctsResult};
+
+/// Why a search cannot run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// The budget sets no limit, so the search would never stop.
+    #[error("the search budget sets no limit (give a time, a node count or a depth)")]
+    Unbounded,
+    /// Nobody is to decide.
+    #[error("nothing to search: {0}")]
+    NotASeat(&'static str),
+    /// Alpha-beta was asked to search a game it cannot (more than two seats, or chance).
+    #[error("alpha-beta searches two-seat games without chance; {0}")]
+    Unsupported(String),
+}
+pub mod engine;
+pub mod levels;
+mod tt;
+
+pub use engine::{Engine, Thought};
+pub use levels::{Level, Recipe};

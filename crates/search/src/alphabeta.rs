@@ -1,0 +1,506 @@
+//! Alpha-beta for two-seat games without chance.
+//!
+//! Negamax over decisions: when the same seat decides twice in a row (a Mur double withdrawal, a
+//! Mu move and its explosion order) the value is passed down without negation. Iterative
+//! deepening; a transposition table on [`Game::position_hash`] (shared by threads, kept between
+//! moves); moves ordered TT move first, then the two killers of the ply, then by history;
+//! aspiration windows around the last iteration's score from depth 3, widened on failure.
+//! Leaves are judged by [`Knowledge::score`]; won and lost positions score [`WIN`] less the
+//! plies to reach them, so shorter wins are preferred.
+//!
+//! Under a node or depth budget with one thread the answer depends only on the position. With
+//! more threads, helpers search the same tree (lazy SMP) and share the table, which speeds the
+//! search but makes the answer depend on timing.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use muster_rules::{Actor, Game, Seat};
+
+use crate::budget::{Clock, Observer, Progress};
+use crate::tt::{Bound, Entry, Table};
+use crate::{Budget, Knowledge, SearchError, StopFlag};
+
+/// The score of a won position reached now; a win `n` plies away scores `WIN - n`.
+pub const WIN: i32 = 1_000_000;
+/// Static scores are clamped inside ±`EVAL_LIMIT`, well away from won scores.
+pub const EVAL_LIMIT: i32 = WIN / 2;
+const INFINITY: i32 = WIN + 1;
+
+/// How an alpha-beta searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaConfig {
+    /// The transposition table holds about 2^`tt_bits` entries (0: no table).
+    pub tt_bits: u32,
+    /// The half-width of the aspiration window, in score units (0: no windows).
+    pub aspiration: i32,
+    /// Killer moves and history ordering.
+    pub killers_and_history: bool,
+    /// Threads searching together (lazy SMP).
+    pub threads: usize,
+    /// The deepest iteration when the budget sets no depth.
+    pub max_depth: u32,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            tt_bits: 20,
+            aspiration: 60,
+            killers_and_history: true,
+            threads: 1,
+            max_depth: 64,
+        }
+    }
+}
+
+/// What an alpha-beta search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AlphaBetaResult<A> {
+    /// The action to play.
+    pub best: A,
+    /// Its score for the seat to move (see [`WIN`]).
+    pub score: i32,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// The expected line, as far as the table remembers it.
+    pub line: Vec<A>,
+    /// Positions visited (by the main thread).
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// An alpha-beta player: knowledge, configuration and the table kept between moves.
+#[derive(Debug)]
+pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
+    knowledge: K,
+    config: AlphaBetaConfig,
+    table: Option<Arc<Table<G::Action>>>,
+}
+
+impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
+    /// A player with an empty table.
+    pub fn new(knowledge: K, config: AlphaBetaConfig) -> Self {
+        let table = (config.tt_bits > 0).then(|| Arc::new(Table::new(config.tt_bits)));
+        AlphaBeta {
+            knowledge,
+            config,
+            table,
+        }
+    }
+
+    /// Forgets the table (searches are then independent of earlier ones).
+    pub fn clear(&mut self) {
+        if let Some(table) = &self.table {
+            table.clear();
+        }
+    }
+
+    /// Searches `game` within `budget`, reporting each finished iteration to `observer`.
+    pub fn search(
+        &mut self,
+        game: &G,
+        budget: &Budget,
+        stop: &StopFlag,
+        observer: &mut dyn Observer,
+    ) -> Result<AlphaBetaResult<G::Action>, SearchError> {
+        crate::mcts::check_searchable(game, budget)?;
+        supported(game)?;
+        let clock = Clock::new(budget, stop);
+        let finished = Arc::new(AtomicBool::new(false));
+        let result = std::thread::scope(|scope| {
+            for helper in 1..self.config.threads.max(1) {
+                let mut searcher = self.searcher(&clock, &finished, None);
+                searcher.offset = helper as u32 % 2;
+                let game = game.clone();
+                let budget = Budget {
+                    nodes: None,
+                    ..*budget
+                };
+                scope.spawn(move || searcher.deepen(&game, &budget, &mut ()));
+            }
+            let mut main = self.searcher(&clock, &finished, budget.nodes);
+            let result = main.deepen(game, budget, observer);
+            finished.store(true, Ordering::Relaxed);
+            result
+        });
+        Ok(result)
+    }
+
+    fn searcher<'a>(
+        &'a self,
+        clock: &Clock,
+        finished: &Arc<AtomicBool>,
+        nodes: Option<u64>,
+    ) -> Searcher<'a, G, K> {
+        Searcher {
+            knowledge: &self.knowledge,
+            config: self.config,
+            table: self.table.clone(),
+            clock: clock.clone(),
+            finished: Arc::clone(finished),
+            node_limit: nodes,
+            nodes: 0,
+            aborted: false,
+            killers: Vec::new(),
+            history: HashMap::new(),
+            offset: 0,
+        }
+    }
+}
+
+fn supported<G: Game>(game: &G) -> Result<(), SearchError> {
+    if game.seats() != 2 {
+        return Err(SearchError::Unsupported(format!(
+            "this game has {} seats",
+            game.seats()
+        )));
+    }
+    if G::INFO.has_chance {
+        return Err(SearchError::Unsupported(format!(
+            "{} has chance",
+            G::INFO.name
+        )));
+    }
+    Ok(())
+}
+
+/// The per-thread state of one search.
+struct Searcher<'a, G: Game, K: Knowledge<G>> {
+    knowledge: &'a K,
+    config: AlphaBetaConfig,
+    table: Option<Arc<Table<G::Action>>>,
+    clock: Clock,
+    finished: Arc<AtomicBool>,
+    node_limit: Option<u64>,
+    nodes: u64,
+    aborted: bool,
+    killers: Vec<[Option<G::Action>; 2]>,
+    history: HashMap<G::Action, i32>,
+    /// Helper threads start one iteration deeper to spread the work.
+    offset: u32,
+}
+
+impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
+    /// Iterative deepening until the budget ends; the last finished iteration decides.
+    fn deepen(
+        &mut self,
+        game: &G,
+        budget: &Budget,
+        observer: &mut dyn Observer,
+    ) -> AlphaBetaResult<G::Action> {
+        let Actor::Seat(me) = game.actor() else {
+            unreachable!("checked before the search")
+        };
+        let max_depth = budget.depth.unwrap_or(self.config.max_depth).max(1);
+        let mut done: Option<(i32, G::Action, u32)> = None;
+        let mut depth = 1 + self.offset.min(max_depth - 1);
+        while depth <= max_depth {
+            let previous = done.map(|(score, best, _)| (score, best));
+            let found = self.aspirate(game, depth, me, previous);
+            match found {
+                Some((score, best)) => done = Some((score, best, depth)),
+                None => break,
+            }
+            let (score, best, _) = done.expect("just set");
+            observer.progress(&Progress {
+                nodes: self.nodes,
+                elapsed: self.clock.elapsed(),
+                depth,
+                best: Some(game.action_text(best)),
+                value: value_of(score, self.knowledge.scale()),
+            });
+            if score.abs() >= WIN - depth as i32 {
+                break;
+            }
+            depth += 1;
+        }
+        let (score, best, depth) = done.unwrap_or_else(|| {
+            let mut actions = Vec::new();
+            game.legal_actions(&mut actions);
+            self.knowledge.prune(game, &mut actions);
+            (0, actions[0], 0)
+        });
+        AlphaBetaResult {
+            best,
+            score,
+            depth,
+            line: self.line(game, best),
+            nodes: self.nodes,
+            elapsed: self.clock.elapsed(),
+        }
+    }
+
+    /// One iteration, inside an aspiration window around the last score when there is one;
+    /// `None` when the budget ran out before it finished.
+    fn aspirate(
+        &mut self,
+        game: &G,
+        depth: u32,
+        me: Seat,
+        previous: Option<(i32, G::Action)>,
+    ) -> Option<(i32, G::Action)> {
+        let hint = previous.map(|(_, best)| best);
+        let width = self.config.aspiration;
+        if let Some((last, _)) =
+            previous.filter(|_| depth >= 3 && width > 0 && last_is_plain(previous))
+        {
+            let (alpha, beta) = (last - width, last + width);
+            let (score, best) = self.root(game, depth, alpha, beta, me, hint)?;
+            if score > alpha && score < beta {
+                return Some((score, best));
+            }
+        }
+        self.root(game, depth, -INFINITY, INFINITY, me, hint)
+    }
+
+    fn root(
+        &mut self,
+        game: &G,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        me: Seat,
+        hint: Option<G::Action>,
+    ) -> Option<(i32, G::Action)> {
+        let mut actions = Vec::new();
+        game.legal_actions(&mut actions);
+        self.knowledge.prune(game, &mut actions);
+        self.order(&mut actions, 0, hint.or_else(|| self.tt_move(game)));
+        let mut best: Option<(i32, G::Action)> = None;
+        for action in actions {
+            let mut child = game.clone();
+            child.apply_unchecked(action);
+            let score = self.child_value(&child, depth as i32, 0, alpha, beta, me);
+            if self.aborted {
+                return None;
+            }
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, action));
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The value for `me` of `child`, reached from a node of `me` at `ply` with `depth` left.
+    fn child_value(
+        &mut self,
+        child: &G,
+        depth: i32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        me: Seat,
+    ) -> i32 {
+        match child.actor() {
+            Actor::Over => terminal(child, me, ply + 1),
+            Actor::Seat(next) if next == me => {
+                self.negamax(child, depth - 1, ply + 1, alpha, beta, me)
+            }
+            Actor::Seat(next) => -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, next),
+            Actor::Chance => unreachable!("alpha-beta is refused for games with chance"),
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        game: &G,
+        depth: i32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        me: Seat,
+    ) -> i32 {
+        if self.out_of_budget() {
+            self.aborted = true;
+            return 0;
+        }
+        self.nodes += 1;
+        if depth <= 0 {
+            return self
+                .knowledge
+                .score(game, me)
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        }
+        let key = game.position_hash();
+        let stored = self.table.as_ref().and_then(|t| t.probe(key));
+        if let Some(entry) = stored.filter(|e| e.depth >= depth) {
+            let score = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let mut actions = Vec::new();
+        game.legal_actions(&mut actions);
+        self.knowledge.prune(game, &mut actions);
+        self.order(&mut actions, ply as usize, stored.and_then(|e| e.best));
+        let alpha_at_start = alpha;
+        let mut best = (-INFINITY, None);
+        for action in actions {
+            let mut child = game.clone();
+            child.apply_unchecked(action);
+            let score = self.child_value(&child, depth, ply, alpha, beta, me);
+            if self.aborted {
+                return 0;
+            }
+            if score > best.0 {
+                best = (score, Some(action));
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                self.reward(action, ply as usize, depth);
+                break;
+            }
+        }
+        let bound = if best.0 <= alpha_at_start {
+            Bound::Upper
+        } else if best.0 >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if let Some(table) = &self.table {
+            table.store(Entry {
+                key,
+                depth,
+                bound,
+                score: to_table(best.0, ply),
+                best: best.1,
+            });
+        }
+        best.0
+    }
+
+    fn out_of_budget(&self) -> bool {
+        if self.node_limit.is_some_and(|n| self.nodes >= n) || self.finished.load(Ordering::Relaxed)
+        {
+            return true;
+        }
+        self.nodes % 1024 == 0 && self.clock.expired()
+    }
+
+    fn tt_move(&self, game: &G) -> Option<G::Action> {
+        let table = self.table.as_ref()?;
+        table.probe(game.position_hash()).and_then(|e| e.best)
+    }
+
+    /// TT move first, then the ply's killers, then by history (stable, so ties keep the
+    /// generator's order).
+    fn order(&mut self, actions: &mut [G::Action], ply: usize, first: Option<G::Action>) {
+        let killers = if self.config.killers_and_history {
+            self.killers.get(ply).copied().unwrap_or([None, None])
+        } else {
+            [None, None]
+        };
+        let history = &self.history;
+        actions.sort_by_cached_key(|a| {
+            let rank = if Some(*a) == first {
+                0
+            } else if killers.contains(&Some(*a)) {
+                1
+            } else {
+                2
+            };
+            (rank, -history.get(a).copied().unwrap_or(0))
+        });
+    }
+
+    /// A move that cut off becomes a killer of its ply and gains history.
+    fn reward(&mut self, action: G::Action, ply: usize, depth: i32) {
+        if !self.config.killers_and_history {
+            return;
+        }
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None, None]);
+        }
+        let slot = &mut self.killers[ply];
+        if slot[0] != Some(action) {
+            slot[1] = slot[0];
+            slot[0] = Some(action);
+        }
+        *self.history.entry(action).or_insert(0) += depth * depth;
+    }
+
+    /// The best action followed by the table's best replies, while they are legal.
+    fn line(&self, game: &G, first: G::Action) -> Vec<G::Action> {
+        let mut line = vec![first];
+        let mut position = game.clone();
+        position.apply_unchecked(first);
+        let mut legal = Vec::new();
+        while line.len() < 16 {
+            let Some(next) = self.tt_move(&position) else {
+                break;
+            };
+            position.legal_actions(&mut legal);
+            if !legal.contains(&next) {
+                break;
+            }
+            line.push(next);
+            position.apply_unchecked(next);
+        }
+        line
+    }
+}
+
+fn last_is_plain<A>(previous: Option<(i32, A)>) -> bool {
+    previous.is_some_and(|(score, _)| score.abs() < EVAL_LIMIT)
+}
+
+/// The score of a finished game for `me`, `ply` plies from the root.
+pub(crate) fn terminal<G: Game>(game: &G, me: Seat, ply: u32) -> i32 {
+    let utility = game
+        .outcome()
+        .expect("a finished game has an outcome")
+        .utility(me);
+    if utility > 0.5 {
+        WIN - ply as i32
+    } else if utility < 0.5 {
+        -(WIN - ply as i32)
+    } else {
+        0
+    }
+}
+
+/// Won scores are stored relative to the node, read back relative to the root.
+fn to_table(score: i32, ply: u32) -> i32 {
+    if score > EVAL_LIMIT {
+        score + ply as i32
+    } else if score < -EVAL_LIMIT {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: u32) -> i32 {
+    if score > EVAL_LIMIT {
+        score - ply as i32
+    } else if score < -EVAL_LIMIT {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A score as an expected utility for the seat to move, by the knowledge's logistic scale.
+pub fn value_of(score: i32, scale: f64) -> f64 {
+    if score > EVAL_LIMIT {
+        1.0
+    } else if score < -EVAL_LIMIT {
+        0.0
+    } else {
+        1.0 / (1.0 + (-f64::from(score) / scale).exp())
+    }
+}

@@ -1,0 +1,327 @@
+//! [`Engine`]: an AI player for any [`AnyGame`], speaking notation at its edges.
+//!
+//! The engine always thinks on the position as its own seat may see it ([`AnyGame::view`]), so
+//! hidden information (MuTou's setting-out) stays hidden from it.
+
+use std::time::Duration;
+
+use muster_rules::{Actor, AnyGame, Game, GameId};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::alphabeta::value_of;
+use crate::games::mutou::MuTouKnowledge;
+use crate::games::{mu::MuKnowledge, mur::MurKnowledge, murus_gallicus::MurusGallicusKnowledge};
+use crate::levels::Recipe;
+use crate::{
+    AlphaBeta, AlphaBetaConfig, Budget, Knowledge, Mcts, MctsConfig, Observer, SearchError,
+    StopFlag,
+};
+
+/// What the engine decided, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    /// The action to play, in notation.
+    pub action: String,
+    /// Its value for the seat to move, as an expected utility (0 lost, ½ even, 1 won).
+    pub value: f64,
+    /// Whether the value is proven rather than estimated.
+    pub proven: bool,
+    /// Alpha-beta's score (100 ≈ one unit of material), when alpha-beta decided.
+    pub score: Option<i32>,
+    /// The expected line, starting with `action`.
+    pub line: Vec<String>,
+    /// Iterations (MCTS) or positions (alpha-beta) searched.
+    pub nodes: u64,
+    /// The depth reached.
+    pub depth: u32,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// Which search decided: `random`, `mcts` or `alpha-beta`.
+    pub method: &'static str,
+}
+
+impl Thought {
+    /// The evaluation in words, e.g. `61% for the mover`, `+1.40`, `won in 3`, `lost`.
+    pub fn evaluation(&self) -> String {
+        if let Some(score) = self.score {
+            let win = crate::alphabeta::WIN;
+            if score > crate::alphabeta::EVAL_LIMIT {
+                return format!("wins in {} decisions", win - score);
+            }
+            if score < -crate::alphabeta::EVAL_LIMIT {
+                return format!("loses in {} decisions", win + score);
+            }
+            return format!("{:+.2}", f64::from(score) / 100.0);
+        }
+        match (self.proven, self.value) {
+            (true, v) if v >= 1.0 => "proven win".to_owned(),
+            (true, v) if v <= 0.0 => "proven loss".to_owned(),
+            (true, v) => format!("proven, {:.0}% for the mover", v * 100.0),
+            (false, v) => format!("{:.0}% for the mover", v * 100.0),
+        }
+    }
+}
+
+/// An AI player of one game.
+#[derive(Debug)]
+pub struct Engine {
+    inner: Inner,
+    recipe: Recipe,
+}
+
+#[derive(Debug)]
+enum Inner {
+    MurusGallicus(Player<muster_rules::murus_gallicus::MurusGallicus, MurusGallicusKnowledge>),
+    Mur(Player<muster_rules::mur::Mur, MurKnowledge>),
+    Mu(Player<muster_rules::mu::Mu, MuKnowledge>),
+    MuTou(Player<muster_rules::mutou::MuTou, MuTouKnowledge>),
+}
+
+macro_rules! each_player {
+    ($inner:expr, $p:ident => $body:expr) => {
+        match $inner {
+            Inner::MurusGallicus($p) => $body,
+            Inner::Mur($p) => $body,
+            Inner::Mu($p) => $body,
+            Inner::MuTou($p) => $body,
+        }
+    };
+}
+
+impl Engine {
+    /// An engine for `game` playing `recipe`, its randomness drawn from `seed`, using `threads`
+    /// threads.
+    pub fn new(game: GameId, recipe: Recipe, seed: u64, threads: usize) -> Engine {
+        let settings = Settings {
+            recipe,
+            seed,
+            threads: threads.max(1),
+        };
+        let inner = match game {
+            GameId::MurusGallicus => {
+                Inner::MurusGallicus(Player::new(MurusGallicusKnowledge::default(), settings))
+            }
+            GameId::Mur => Inner::Mur(Player::new(MurKnowledge::default(), settings)),
+            GameId::Mu => Inner::Mu(Player::new(MuKnowledge::default(), settings)),
+            GameId::MuTou => Inner::MuTou(Player::new(MuTouKnowledge::default(), settings)),
+        };
+        Engine { inner, recipe }
+    }
+
+    /// The recipe it plays.
+    pub fn recipe(&self) -> Recipe {
+        self.recipe
+    }
+
+    /// Decides for the seat to move in `game` (as that seat sees it). `budget` replaces the
+    /// recipe's budget when given. Progress goes to `observer`; `stop` ends the search early.
+    pub fn think(
+        &mut self,
+        game: &AnyGame,
+        budget: Option<Budget>,
+        stop: &StopFlag,
+        observer: &mut dyn Observer,
+    ) -> Result<Thought, SearchError> {
+        let Actor::Seat(seat) = game.actor() else {
+            return Err(SearchError::NotASeat(match game.actor() {
+                Actor::Chance => "chance is to act",
+                _ => "the game is over",
+            }));
+        };
+        let view = game.view(Some(seat.index()));
+        match (&mut self.inner, &view) {
+            (Inner::MurusGallicus(p), AnyGame::MurusGallicus(g)) => {
+                p.think(g, budget, stop, observer)
+            }
+            (Inner::Mur(p), AnyGame::Mur(g)) => p.think(g, budget, stop, observer),
+            (Inner::Mu(p), AnyGame::Mu(g)) => p.think(g, budget, stop, observer),
+            (Inner::MuTou(p), AnyGame::MuTou(g)) => p.think(g, budget, stop, observer),
+            _ => Err(SearchError::Unsupported(format!(
+                "this engine does not play {}",
+                game.id()
+            ))),
+        }
+    }
+
+    /// Tells the engine that `action` was played in `before`, so it can keep the part of its
+    /// tree that still matters. Secret actions are not passed on.
+    pub fn observe(&mut self, before: &AnyGame, action: &str) {
+        if before.next_action_is_secret() {
+            return;
+        }
+        match (&mut self.inner, before) {
+            (Inner::MurusGallicus(p), AnyGame::MurusGallicus(g)) => p.observe(g, action),
+            (Inner::Mur(p), AnyGame::Mur(g)) => p.observe(g, action),
+            (Inner::Mu(p), AnyGame::Mu(g)) => p.observe(g, action),
+            (Inner::MuTou(p), AnyGame::MuTou(g)) => p.observe(g, action),
+            _ => {}
+        }
+    }
+
+    /// The knowledge's name, for reports.
+    pub fn knowledge(&self) -> &'static str {
+        each_player!(&self.inner, p => p.knowledge_name())
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    recipe: Recipe,
+    seed: u64,
+    threads: usize,
+}
+
+/// A typed player: the recipe's search, kept between decisions.
+#[derive(Debug)]
+struct Player<G: Game, K: Knowledge<G> + Clone> {
+    knowledge: K,
+    settings: Settings,
+    mcts: Option<Mcts<G, K>>,
+    alpha_beta: Option<AlphaBeta<G, K>>,
+    rng: SmallRng,
+}
+
+impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
+    fn new(knowledge: K, settings: Settings) -> Self {
+        Player {
+            knowledge,
+            settings,
+            mcts: None,
+            alpha_beta: None,
+            rng: SmallRng::seed_from_u64(settings.seed),
+        }
+    }
+
+    fn knowledge_name(&self) -> &'static str {
+        self.knowledge.name()
+    }
+
+    fn think(
+        &mut self,
+        game: &G,
+        budget: Option<Budget>,
+        stop: &StopFlag,
+        observer: &mut dyn Observer,
+    ) -> Result<Thought, SearchError> {
+        match self.settings.recipe {
+            Recipe::Random => Ok(self.random(game)),
+            Recipe::AlphaBeta { depth, nodes } if game.seats() == 2 && !G::INFO.has_chance => {
+                let budget = budget.unwrap_or(Budget {
+                    nodes: Some(nodes),
+                    depth: Some(depth),
+                    time: None,
+                });
+                self.alpha_beta(game, &budget, stop, observer)
+            }
+            Recipe::AlphaBeta { nodes, .. } => {
+                let budget = budget.unwrap_or(Budget::nodes((nodes / 20).max(1)));
+                self.mcts(game, None, &budget, stop, observer)
+            }
+            Recipe::Mcts {
+                iterations,
+                playout_plies,
+            } => {
+                let budget = budget.unwrap_or(Budget::nodes(iterations));
+                self.mcts(game, playout_plies, &budget, stop, observer)
+            }
+        }
+    }
+
+    fn random(&mut self, game: &G) -> Thought {
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let action = legal[self.rng.random_range(0..legal.len())];
+        Thought {
+            action: game.action_text(action),
+            value: 0.5,
+            proven: false,
+            score: None,
+            line: vec![game.action_text(action)],
+            nodes: 0,
+            depth: 0,
+            elapsed: Duration::ZERO,
+            method: "random",
+        }
+    }
+
+    fn mcts(
+        &mut self,
+        game: &G,
+        playout_plies: Option<u32>,
+        budget: &Budget,
+        stop: &StopFlag,
+        observer: &mut dyn Observer,
+    ) -> Result<Thought, SearchError> {
+        let Settings { seed, threads, .. } = self.settings;
+        let knowledge = &self.knowledge;
+        let search = self.mcts.get_or_insert_with(|| {
+            let config = MctsConfig {
+                threads,
+                playout_plies: playout_plies.map(Some),
+                ..MctsConfig::default()
+            };
+            Mcts::new(knowledge.clone(), config, seed)
+        });
+        let found = search.search(game, budget, stop, observer)?;
+        Ok(Thought {
+            action: game.action_text(found.best),
+            value: found.value,
+            proven: found.proven,
+            score: None,
+            line: line_text(game, &found.line),
+            nodes: found.iterations,
+            depth: found.depth,
+            elapsed: found.elapsed,
+            method: "mcts",
+        })
+    }
+
+    fn alpha_beta(
+        &mut self,
+        game: &G,
+        budget: &Budget,
+        stop: &StopFlag,
+        observer: &mut dyn Observer,
+    ) -> Result<Thought, SearchError> {
+        let threads = self.settings.threads;
+        let knowledge = &self.knowledge;
+        let search = self.alpha_beta.get_or_insert_with(|| {
+            let config = AlphaBetaConfig {
+                threads,
+                ..AlphaBetaConfig::default()
+            };
+            AlphaBeta::new(knowledge.clone(), config)
+        });
+        let found = search.search(game, budget, stop, observer)?;
+        Ok(Thought {
+            action: game.action_text(found.best),
+            value: value_of(found.score, self.knowledge.scale()),
+            proven: found.score.abs() > crate::alphabeta::EVAL_LIMIT,
+            score: Some(found.score),
+            line: line_text(game, &found.line),
+            nodes: found.nodes,
+            depth: found.depth,
+            elapsed: found.elapsed,
+            method: "alpha-beta",
+        })
+    }
+
+    fn observe(&mut self, before: &G, action: &str) {
+        if let (Some(search), Ok(action)) = (&mut self.mcts, before.parse_action(action)) {
+            search.advance(before, action);
+        }
+    }
+}
+
+/// A line of actions in notation, each written in the position it is played from.
+fn line_text<G: Game>(game: &G, line: &[G::Action]) -> Vec<String> {
+    let mut position = game.clone();
+    line.iter()
+        .map(|&action| {
+            let text = position.action_text(action);
+            position.apply_unchecked(action);
+            text
+        })
+        .collect()
+}

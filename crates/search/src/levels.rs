@@ -1,0 +1,130 @@
+//! The graded opponents: for each game, levels 1 to 8, each a fixed recipe of algorithm and
+//! budget. Budgets are counted in iterations or nodes, never in time, so a level plays the same
+//! on every machine and an arena result can be reproduced from its seed.
+//!
+//! The recipes were chosen by measuring each level against the one below it with
+//! `muster arena` (see `docs/ai.md`).
+
+use muster_rules::GameId;
+
+/// How a level plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recipe {
+    /// Uniformly random legal actions.
+    Random,
+    /// MCTS with this many iterations per decision; playouts cut after `playout_plies` (none:
+    /// the knowledge's default).
+    Mcts {
+        /// Iterations per decision.
+        iterations: u64,
+        /// Playout length, overriding the knowledge's.
+        playout_plies: Option<u32>,
+    },
+    /// Alpha-beta to at most `depth` plies and `nodes` positions per decision. Two-seat games
+    /// only: with more seats the level plays MCTS with `nodes / 20` iterations instead.
+    AlphaBeta {
+        /// The deepest iteration.
+        depth: u32,
+        /// Positions per decision.
+        nodes: u64,
+    },
+}
+
+/// One named level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// 1 (weakest) to 8.
+    pub number: u8,
+    /// The level's name.
+    pub name: &'static str,
+    /// How it plays.
+    pub recipe: Recipe,
+}
+
+/// The names of levels 1 to 8.
+pub const NAMES: [&str; 8] = [
+    "beginner",
+    "novice",
+    "casual",
+    "club",
+    "strong",
+    "expert",
+    "master",
+    "grandmaster",
+];
+
+const fn mcts(iterations: u64, playout_plies: Option<u32>) -> Recipe {
+    Recipe::Mcts {
+        iterations,
+        playout_plies,
+    }
+}
+
+const fn ab(depth: u32, nodes: u64) -> Recipe {
+    Recipe::AlphaBeta { depth, nodes }
+}
+
+/// The recipes of levels 1 to 8 for a game.
+fn recipes(game: GameId) -> [Recipe; 8] {
+    match game {
+        GameId::MurusGallicus => [
+            mcts(8, None),
+            mcts(40, None),
+            mcts(200, None),
+            mcts(1_000, None),
+            ab(64, 4_000),
+            ab(64, 20_000),
+            ab(64, 100_000),
+            ab(64, 400_000),
+        ],
+        GameId::Mur => [
+            mcts(8, None),
+            mcts(40, None),
+            mcts(200, None),
+            mcts(1_000, None),
+            ab(64, 4_000),
+            ab(64, 20_000),
+            ab(64, 100_000),
+            ab(64, 400_000),
+        ],
+        GameId::Mu => [
+            mcts(4, None),
+            mcts(16, None),
+            mcts(64, None),
+            mcts(256, None),
+            mcts(1_000, None),
+            mcts(3_000, None),
+            mcts(8_000, None),
+            mcts(20_000, None),
+        ],
+        GameId::MuTou => [
+            mcts(2, None),
+            mcts(6, None),
+            mcts(16, None),
+            mcts(40, None),
+            mcts(100, None),
+            mcts(250, None),
+            mcts(600, None),
+            mcts(1_500, None),
+        ],
+    }
+}
+
+/// The eight levels of a game, weakest first.
+pub fn levels(game: GameId) -> Vec<Level> {
+    recipes(game)
+        .into_iter()
+        .zip(NAMES)
+        .zip(1u8..)
+        .map(|((recipe, name), number)| Level {
+            number,
+            name,
+            recipe,
+        })
+        .collect()
+}
+
+/// Level `number` (1 to 8) of a game.
+pub fn level(game: GameId, number: u8) -> Option<Level> {
+    levels(game).into_iter().find(|l| l.number == number)
+}

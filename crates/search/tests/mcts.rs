@@ -1,0 +1,103 @@
+//! MCTS on every kind of game the contract carries: two seats, several seats, chance, turns of
+//! several decisions; reproducibility, threads, proofs and tree reuse.
+
+use muster_rules::murus_gallicus::MurusGallicus;
+use muster_rules::{AnyGame, Game, GameId, Variant};
+use muster_search::levels::Recipe;
+use muster_search::{Blind, Budget, Engine, Mcts, MctsConfig, StopFlag};
+
+fn start<G: Game>(variant: &str, seats: usize) -> G {
+    G::new(&G::Variant::parse_text(variant).expect("variant"), seats).expect("seats")
+}
+
+fn search<G: Game>(
+    game: &G,
+    iterations: u64,
+    threads: usize,
+    seed: u64,
+) -> muster_search::MctsResult<G::Action> {
+    let config = MctsConfig {
+        threads,
+        ..MctsConfig::default()
+    };
+    let mut mcts = Mcts::new(Blind, config, seed);
+    mcts.search(
+        game,
+        &Budget::nodes(iterations),
+        &StopFlag::default(),
+        &mut (),
+    )
+    .expect("searchable")
+}
+
+#[test]
+fn the_same_seed_and_iterations_give_the_same_answer() {
+    let game: MurusGallicus = start("basic", 2);
+    for threads in [1, 2] {
+        let a = search(&game, 600, threads, 11);
+        let b = search(&game, 600, threads, 11);
+        assert_eq!(a.candidates, b.candidates, "{threads} threads");
+        assert_eq!(a.iterations, 600);
+    }
+}
+
+#[test]
+fn a_budget_without_a_limit_is_refused() {
+    let game: MurusGallicus = start("basic", 2);
+    let mut mcts = Mcts::new(Blind, MctsConfig::default(), 1);
+    let refused = mcts.search(&game, &Budget::default(), &StopFlag::default(), &mut ());
+    assert!(refused.is_err());
+}
+
+#[test]
+fn the_tree_is_kept_for_the_action_played() {
+    let game: MurusGallicus = start("basic", 2);
+    let mut mcts = Mcts::new(Blind, MctsConfig::default(), 3);
+    let found = mcts
+        .search(&game, &Budget::nodes(2_000), &StopFlag::default(), &mut ())
+        .expect("searchable");
+    let kept = found.candidates[0].visits;
+    mcts.advance(&game, found.best);
+    assert_eq!(mcts.root_visits(), kept);
+}
+
+#[test]
+fn every_game_and_seat_count_can_be_searched() {
+    for (id, variant, seats) in [
+        (GameId::MurusGallicus, "advanced", 2),
+        (GameId::Mur, "match", 2),
+        (GameId::Mu, "levis start=duel", 2),
+        (GameId::Mu, "multi", 3),
+        (GameId::MuTou, "friendly", 3),
+    ] {
+        let mut game = AnyGame::new(id, variant, Some(seats)).expect("a game");
+        let mut engine = Engine::new(
+            id,
+            Recipe::Mcts {
+                iterations: 30,
+                playout_plies: Some(40),
+            },
+            5,
+            1,
+        );
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(9);
+        for _ in 0..12 {
+            match game.actor() {
+                muster_rules::Actor::Over => break,
+                muster_rules::Actor::Chance => {
+                    let action = game.random_action(&mut rng).expect("chance acts");
+                    game.apply(&action).expect("legal");
+                }
+                muster_rules::Actor::Seat(_) => {
+                    let thought = engine
+                        .think(&game, None, &StopFlag::default(), &mut ())
+                        .expect("thinks");
+                    let before = game.clone();
+                    game.apply(&thought.action)
+                        .expect("the engine plays legal actions");
+                    engine.observe(&before, &thought.action);
+                }
+            }
+        }
+    }
+}
