@@ -167,15 +167,22 @@ pub struct PlayArgs {
     /// The game and where it stands.
     #[command(flatten)]
     pub start: StartArgs,
-    /// An opponent: `human` or `random`; repeat to fill the other seats in order.
+    /// An opponent: an AI level `1`–`8` (or `L5`, or a name: beginner … grandmaster), `random`
+    /// or `human`; repeat to fill the other seats in order (the last one fills the rest).
     #[arg(long = "vs", value_name = "OPPONENT")]
     pub vs: Vec<String>,
     /// The seat you play: its number from 1, or its name (e.g. `Dark`). Default: 1.
     #[arg(long = "as", value_name = "SEAT")]
     pub seat: Option<String>,
-    /// Seed for random opponents and chance.
+    /// Seed for the opponents and chance.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    /// Threads an AI opponent thinks with.
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub threads: usize,
+    /// The level (1–8) whose suggestion `hint` shows.
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub hint_level: u8,
     /// Never use colours.
     #[arg(long)]
     pub no_color: bool,

@@ -17,6 +17,8 @@ pub enum Input {
     Position,
     /// `auto` or `resolve`: play a Mu chain reaction's explosions in the canonical order.
     Auto,
+    /// `hint`: the AI's suggestion, with its evaluation.
+    Hint,
     /// `help`.
     Help,
     /// `quit` or `exit`.
@@ -40,6 +42,7 @@ pub fn parse(line: &str) -> Input {
         ("save", false) => Input::Save(Some(PathBuf::from(rest))),
         ("position", true) => Input::Position,
         ("auto" | "resolve", true) => Input::Auto,
+        ("hint", true) => Input::Hint,
         ("help" | "h", true) => Input::Help,
         ("quit" | "exit" | "q", true) => Input::Quit,
         _ => Input::Action(line.to_owned()),
@@ -55,6 +58,7 @@ pub fn help(example: Option<&str>, resign: Option<&str>, chain_reactions: bool) 
         "Commands:".to_owned(),
         format!("  MOVE          play a move in the game's notation{example}"),
         "  ? or moves    list the legal moves".to_owned(),
+        "  hint          the AI's suggestion and its evaluation (level: --hint-level)".to_owned(),
         "  undo          take back your last move (and the replies to it)".to_owned(),
         "  save FILE     write the game record to FILE".to_owned(),
         "  position      print the position text".to_owned(),
@@ -101,6 +105,7 @@ mod tests {
         );
         assert_eq!(parse("exit"), Input::Quit);
         assert_eq!(parse("Auto"), Input::Auto);
+        assert_eq!(parse("HINT"), Input::Hint);
         assert_eq!(parse("resolve"), Input::Auto);
         assert_eq!(parse(""), Input::Nothing);
     }

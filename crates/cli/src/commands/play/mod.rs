@@ -1,13 +1,16 @@
-//! `muster play <game>`: a line-based game in the terminal, against random opponents or hotseat.
+//! `muster play <game>`: a line-based game in the terminal, against AI levels, random opponents
+//! or hotseat.
 //!
 //! Each time a person is to decide, the board is drawn with the last move marked, followed by
-//! whose turn it is and a prompt. Random opponents and chance act on their own and say what they
-//! did. The loop reads from any `BufRead` and writes to any `Write`, so it runs the same on a
+//! whose turn it is and a prompt. AI opponents, random ones and chance act on their own and say
+//! what they did; an AI's thinking is shown on stderr while it lasts (on a terminal), and `hint`
+//! asks an AI for a suggestion. The loop reads from any `BufRead` and writes to any `Write`, so it runs the same on a
 //! terminal, from a pipe, and in tests. End of input leaves cleanly.
 
 mod input;
-mod players;
+pub mod players;
 mod session;
+mod thinking;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
@@ -26,7 +29,7 @@ use crate::render::{self, wrap_words, Paint, Style};
 pub fn run(args: &PlayArgs) -> Result<()> {
     let game = start_game(&args.start)?;
     let table = Table::seat(&game, args.seat.as_deref(), &args.vs)?;
-    let session = Session::new(game, table, args.seed);
+    let session = Session::new(game, table, args.seed, args.threads, args.hint_level);
     let style = Style {
         colour: colour_wanted(args.no_color),
     };
@@ -65,9 +68,14 @@ impl<R: BufRead, W: Write> Ui<R, W> {
         self.introduce(&session)?;
         let mut needs_drawing = true;
         loop {
-            while let Some(auto) = session.auto_step() {
+            while let Some(auto) = session.auto_step(&mut thinking::Line::new("thinking")) {
                 let auto = auto?;
-                writeln!(self.out, "{} plays {}", auto.who, auto.action)?;
+                let why = auto
+                    .thought
+                    .as_ref()
+                    .map(thinking::summary)
+                    .unwrap_or_default();
+                writeln!(self.out, "{} plays {}{why}", auto.who, auto.action)?;
                 self.write_events(&auto.events)?;
                 needs_drawing = true;
             }
@@ -184,6 +192,8 @@ impl<R: BufRead, W: Write> Ui<R, W> {
                     input::help(example.as_deref(), resign.as_deref(), mu)
                 )?;
             }
+            Input::Hint if over => writeln!(self.out, "The game is over: no hint.")?,
+            Input::Hint => self.hint(session)?,
             Input::Moves if over => writeln!(self.out, "The game is over: no moves.")?,
             Input::Moves => self.list_moves(session)?,
             Input::Position => writeln!(self.out, "{}", session.game().position_text())?,
@@ -219,6 +229,25 @@ impl<R: BufRead, W: Write> Ui<R, W> {
                 Ok(Flow::Stay)
             }
         }
+    }
+
+    /// `hint`: what the hint level would play here, with its evaluation and expected line.
+    fn hint(&mut self, session: &mut Session) -> Result<()> {
+        match session.hint(&mut thinking::Line::new("hint")) {
+            Ok(thought) => {
+                writeln!(
+                    self.out,
+                    "Hint: {}{}",
+                    thought.action,
+                    thinking::summary(&thought)
+                )?;
+                if thought.line.len() > 1 {
+                    writeln!(self.out, "  expected line: {}", thought.line.join(" "))?;
+                }
+            }
+            Err(error) => writeln!(self.out, "No hint: {error:#}")?,
+        }
+        Ok(())
     }
 
     fn undo(&mut self, session: &mut Session) -> Result<Flow> {

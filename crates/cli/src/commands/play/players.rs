@@ -3,7 +3,9 @@
 use std::fmt;
 
 use anyhow::{bail, Result};
-use muster_rules::AnyGame;
+use muster_rules::{AnyGame, GameId};
+use muster_search::levels::{level, Recipe, NAMES};
+use muster_search::Engine;
 
 use crate::commands::seat_names;
 
@@ -14,33 +16,71 @@ pub enum Player {
     Human,
     /// Uniformly random legal actions.
     Random,
+    /// An AI level, 1 (beginner) to 8 (grandmaster): see `muster_search::levels`.
+    Level(u8),
 }
 
-/// The opponent levels that exist, as listed in error messages.
-pub const LEVELS: &str = "human, random";
+/// The opponents that exist, as listed in error messages.
+pub const LEVELS: &str = "human, random, or a level 1-8 (also L1-L8 or a level name: beginner, novice, casual, club, strong, expert, master, grandmaster)";
 
 impl Player {
-    /// Reads an opponent level; the error quotes it and lists the levels that exist.
+    /// Reads a player: `human`, `random`, a level number `1`–`8`, `L5`, `level5` or a level name
+    /// (`master`). The error quotes the text and lists what exists.
     pub fn parse(text: &str) -> Result<Player> {
-        match text.trim().to_ascii_lowercase().as_str() {
+        let word = text.trim().to_ascii_lowercase();
+        let number = word
+            .strip_prefix("level")
+            .or_else(|| word.strip_prefix('l'))
+            .unwrap_or(&word)
+            .trim();
+        if let Ok(level) = number.parse::<u8>() {
+            if (1..=8).contains(&level) {
+                return Ok(Player::Level(level));
+            }
+        }
+        if let Some(i) = NAMES.iter().position(|&n| n == word) {
+            return Ok(Player::Level(i as u8 + 1));
+        }
+        match word.as_str() {
             "human" => Ok(Player::Human),
             "random" => Ok(Player::Random),
-            _ => bail!("--vs `{text}`: no such opponent (opponents: {LEVELS})"),
+            _ => bail!("`{text}`: no such player (players: {LEVELS})"),
         }
     }
 
-    /// The kind as written in records and labels: `human` or `random`.
-    pub fn kind(self) -> &'static str {
+    /// The player as written in records and labels: `human`, `random`, `level 5, strong`.
+    pub fn describe(self) -> String {
         match self {
-            Player::Human => "human",
-            Player::Random => "random",
+            Player::Human => "human".to_owned(),
+            Player::Random => "random".to_owned(),
+            Player::Level(n) => format!("level {n}, {}", NAMES[usize::from(n - 1)]),
         }
+    }
+
+    /// A short name for tables and file names: `human`, `random`, `L5`.
+    pub fn short(self) -> String {
+        match self {
+            Player::Human => "human".to_owned(),
+            Player::Random => "random".to_owned(),
+            Player::Level(n) => format!("L{n}"),
+        }
+    }
+
+    /// The AI engine for this player in `game`, if it is one (random included, so that its
+    /// choices come from its own seeded generator).
+    pub fn engine(self, game: GameId, seed: u64, threads: usize) -> Option<Engine> {
+        let recipe = match self {
+            Player::Human => return None,
+            Player::Random => Recipe::Random,
+            Player::Level(n) => level(game, n)?.recipe,
+        };
+        Some(Engine::new(game, recipe, seed, threads))
     }
 }
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.kind())
+        f.write_str(&self.describe())
     }
 }
 
@@ -63,7 +103,10 @@ impl Table {
             Some(text) => seat_index(&names, text)?,
             None => 0,
         };
-        let opponents: Vec<Player> = vs.iter().map(|v| Player::parse(v)).collect::<Result<_>>()?;
+        let opponents: Vec<Player> = vs
+            .iter()
+            .map(|v| Player::parse(v).map_err(|e| anyhow::anyhow!("--vs {e}")))
+            .collect::<Result<_>>()?;
         let others = names.len() - 1;
         if opponents.len() > others {
             bail!(
@@ -91,12 +134,14 @@ impl Table {
         self.players.get(seat) == Some(&Player::Human)
     }
 
-    /// How a seat is described: `you`, `human` or `random`.
-    pub fn kind(&self, seat: usize) -> &'static str {
+    /// How a seat is described: `you`, `human`, `random` or `level 5, strong`.
+    pub fn kind(&self, seat: usize) -> String {
         if seat == self.you {
-            "you"
+            "you".to_owned()
         } else {
-            self.players.get(seat).map_or("?", |p| p.kind())
+            self.players
+                .get(seat)
+                .map_or("?".to_owned(), |p| p.describe())
         }
     }
 }

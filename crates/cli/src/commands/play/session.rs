@@ -1,11 +1,13 @@
 //! The state of a game being played: the position, the actions so far with who made them, the
-//! random generator of the automatic players, undo, and saving a record.
+//! AI engines of the automatic players, the generator of random players and chance, hints,
+//! undo, and saving a record.
 
 use std::path::Path;
 
 use anyhow::{Context, Result};
 use muster_rules::any::AnyEvent;
 use muster_rules::{Actor, AnyGame};
+use muster_search::{Engine, Observer, StopFlag, Thought};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -22,7 +24,7 @@ struct Step {
     chained: bool,
 }
 
-/// An action made without asking anyone: a random opponent's move or a chance outcome.
+/// An action made without asking anyone: an AI or random opponent's move or a chance outcome.
 #[derive(Clone, Debug)]
 pub struct AutoAction {
     /// Who acted, e.g. `Dark (random)` or `Chance`.
@@ -31,6 +33,8 @@ pub struct AutoAction {
     pub action: String,
     /// What happened.
     pub events: Vec<AnyEvent>,
+    /// The AI's reasoning, when an AI level decided.
+    pub thought: Option<Thought>,
 }
 
 /// A game in progress at the terminal.
@@ -41,17 +45,38 @@ pub struct Session {
     history: Vec<Step>,
     table: Table,
     rng: SmallRng,
+    /// The engine of each automatic seat, by seat index.
+    engines: Vec<Option<Engine>>,
+    /// The engine that gives hints, made on the first `hint`.
+    hinter: Option<Engine>,
+    hint_level: u8,
+    threads: usize,
 }
 
 impl Session {
-    /// A session from `start`, with random opponents and chance driven by `seed`.
-    pub fn new(start: AnyGame, table: Table, seed: u64) -> Session {
+    /// A session from `start`, with the opponents and chance driven by `seed`; AI levels think
+    /// with `threads` threads, hints come from level `hint_level`.
+    pub fn new(start: AnyGame, table: Table, seed: u64, threads: usize, hint_level: u8) -> Session {
+        let engines = (0..table.players.len())
+            .map(|seat| {
+                // Random opponents draw from the session's generator, as chance does.
+                let player = table.players[seat];
+                let seed = seed.wrapping_add(1 + seat as u64);
+                matches!(player, Player::Level(_))
+                    .then(|| player.engine(start.id(), seed, threads))
+                    .flatten()
+            })
+            .collect();
         Session {
             game: start.clone(),
             start,
             history: Vec::new(),
             table,
             rng: SmallRng::seed_from_u64(seed),
+            engines,
+            hinter: None,
+            hint_level,
+            threads,
         }
     }
 
@@ -115,6 +140,14 @@ impl Session {
         let before = self.game.clone();
         let action = self.game.normalize_action(text)?;
         let events = self.game.apply(&action)?;
+        for engine in self
+            .engines
+            .iter_mut()
+            .flatten()
+            .chain(self.hinter.as_mut())
+        {
+            engine.observe(&before, &action);
+        }
         self.history.push(Step {
             before,
             action,
@@ -124,18 +157,31 @@ impl Session {
         Ok(events)
     }
 
-    /// Makes the next decision when nobody needs to be asked (chance, or a random opponent);
-    /// `None` when a person must decide or the game is over.
-    pub fn auto_step(&mut self) -> Option<Result<AutoAction>> {
+    /// Makes the next decision when nobody needs to be asked (chance, an AI or a random
+    /// opponent), reporting an AI's thinking to `observer`; `None` when a person must decide or
+    /// the game is over.
+    pub fn auto_step(&mut self, observer: &mut dyn Observer) -> Option<Result<AutoAction>> {
         let (who, seat) = match self.game.actor() {
             Actor::Over => return None,
             Actor::Chance => ("Chance".to_owned(), None),
-            Actor::Seat(seat) => match self.table.players.get(seat.index()) {
-                Some(Player::Random) => (self.label(seat.index()), Some(seat.index())),
-                _ => return None,
-            },
+            Actor::Seat(seat) if self.table.is_human(seat.index()) => return None,
+            Actor::Seat(seat) => (self.label(seat.index()), Some(seat.index())),
         };
-        let action = self.game.random_action(&mut self.rng)?;
+        let decided = match seat.and_then(|s| self.engines[s].as_mut()) {
+            Some(engine) => engine
+                .think(&self.game, None, &StopFlag::default(), observer)
+                .map(|thought| (thought.action.clone(), Some(thought)))
+                .map_err(anyhow::Error::from),
+            None => self
+                .game
+                .random_action(&mut self.rng)
+                .map(|action| (action, None))
+                .ok_or_else(|| anyhow::anyhow!("nobody can act")),
+        };
+        let (action, thought) = match decided.with_context(|| format!("{who} cannot decide")) {
+            Ok(decided) => decided,
+            Err(error) => return Some(Err(error)),
+        };
         let secret = self.game.next_action_is_secret();
         let result = self
             .apply(&action, seat, false)
@@ -149,8 +195,25 @@ impl Session {
                     action
                 },
                 events,
+                thought: thought.filter(|_| !secret),
             });
         Some(result)
+    }
+
+    /// The hint engine's suggestion for the seat to move, as that seat sees the game.
+    pub fn hint(&mut self, observer: &mut dyn Observer) -> Result<Thought> {
+        let id = self.game.id();
+        let seed = self.history.len() as u64;
+        let (level, threads) = (self.hint_level, self.threads);
+        let engine = match &mut self.hinter {
+            Some(engine) => engine,
+            None => self.hinter.insert(
+                Player::Level(level)
+                    .engine(id, seed, threads)
+                    .context("no hint level")?,
+            ),
+        };
+        Ok(engine.think(&self.game, None, &StopFlag::default(), observer)?)
     }
 
     /// Takes back the last decision a person made, and everything played after it. Returns the
@@ -177,8 +240,12 @@ impl Session {
         let players: Vec<(String, String)> = (0..self.game.seats())
             .map(|i| {
                 let name = header_key(&self.game.seat_name(crate::commands::seat(i)));
-                let kind = self.table.players.get(i).map_or("?", |p| p.kind());
-                (name, kind.to_owned())
+                let kind = self
+                    .table
+                    .players
+                    .get(i)
+                    .map_or("?".to_owned(), |p| p.describe());
+                (name, kind)
             })
             .collect();
         let actions: Vec<String> = self.history.iter().map(|s| s.action.clone()).collect();
