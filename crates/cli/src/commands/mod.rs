@@ -2,6 +2,7 @@
 //! the start position, and describing actors and outcomes in words and in JSON.
 
 pub mod apply;
+pub mod arena;
 pub mod bench;
 pub mod games;
 pub mod moves;
