@@ -34,8 +34,10 @@ pub enum Command {
     Perft(PerftArgs),
     /// Measure random playouts: plies and games per second.
     Bench(BenchArgs),
-    /// Play a game in the terminal, against random opponents or hotseat.
+    /// Play a game in the terminal, against AI levels, random opponents or hotseat.
     Play(PlayArgs),
+    /// Play AI levels and random players against each other; Elo with intervals, records, plot.
+    Arena(ArenaArgs),
     /// Validate and show a game record.
     Replay(ReplayArgs),
 }
@@ -186,6 +188,48 @@ pub struct PlayArgs {
     /// Never use colours.
     #[arg(long)]
     pub no_color: bool,
+}
+
+/// `muster arena`.
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The game and where it stands.
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// The players, comma-separated: levels `1`-`8` (or `L5`, or names), `random`.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
+    pub players: Vec<String>,
+    /// Who meets whom: `ladder` (each player the next in the list), `all` (every pair) or
+    /// `gauntlet` (the first against each of the others).
+    #[arg(long, value_name = "KIND", default_value = "ladder")]
+    pub schedule: String,
+    /// Further pairings, e.g. `8-random` (repeatable).
+    #[arg(long = "pair", value_name = "A-B")]
+    pub pairs: Vec<String>,
+    /// Games per pairing (seats rotate from game to game).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub games: u32,
+    /// Random decisions that open each game (the same opening is played with seats swapped).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub opening: u32,
+    /// Games played at once.
+    #[arg(long, value_name = "P", default_value_t = 2)]
+    pub parallel: usize,
+    /// A game still running after this many decisions is stopped and scored as a draw.
+    #[arg(long, value_name = "N", default_value_t = 4_000)]
+    pub max_plies: u32,
+    /// Seed of the whole arena: openings, engines, chance.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The folder the game records are written to (created if missing).
+    #[arg(long, value_name = "DIR", default_value = "arena-records")]
+    pub out: PathBuf,
+    /// Also write an SVG plot of Elo against level to this file.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
+    /// Print one JSON object instead of the tables.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `muster replay`.

@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Play(args) => commands::play::run(&args),
+        Command::Arena(args) => commands::arena::run(&args),
         Command::Replay(args) => commands::replay::run(&args),
     };
     match result {
