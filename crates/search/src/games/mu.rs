@@ -1,15 +1,557 @@
-//! Placeholder until the knowledge lands.
-use crate::Knowledge;
-use muster_rules::mu::Mu as G;
-use muster_rules::Seat;
-/// Placeholder.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MuKnowledge;
-impl Knowledge<G> for MuKnowledge {
-    fn name(&self) -> &'static str {
-        "placeholder"
+//! What the searches know about Mu: territory wins, men make territory, loaded stacks are
+//! explosions waiting to happen.
+//!
+//! A seat's value is its provisional territory (the live count the game would make now), its
+//! men, and a little for stacks one man short of exploding on Virginity, where an explosion
+//! uncovers Commonwealth and sprouts. Set-up phases are worth nothing to anyone.
+
+use muster_rules::mu::{Layer, Mu, MuAction, Phase};
+use muster_rules::{Game, Seat};
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+use super::Tactic;
+use crate::knowledge::Knowledge;
+
+/// Score units per man on the board.
+const MAN: i32 = 100;
+/// Score units per cell of provisional territory.
+const TERRITORY: i32 = 100;
+/// Score units per stack of one's own one man short of exploding on Virginity.
+const LOADED: i32 = 20;
+
+/// The knowledge of Mu for every variant and seat count.
+///
+/// `score` is the seat's value minus the mean value of the other seats, where a value counts
+/// territory, men and loaded stacks; it is 0 before play starts. Playouts prefer captures.
+#[derive(Clone, Debug)]
+pub struct MuKnowledge {
+    /// The chance that a playout move is drawn from the captures when there are any.
+    pub capture_bias: f64,
+    /// Plies a playout runs before the evaluation judges it.
+    pub plies: Option<u32>,
+}
+
+impl Default for MuKnowledge {
+    /// Captures half the time in playouts; playouts cut off after 40 plies.
+    fn default() -> Self {
+        MuKnowledge {
+            capture_bias: 0.5,
+            plies: Some(40),
+        }
     }
-    fn score(&self, _game: &G, _seat: Seat) -> i32 {
-        0
+}
+
+impl MuKnowledge {
+    /// Every seat's value in score units (territory, men, loaded stacks), indexed by seat; all
+    /// zero outside the phase of play.
+    pub fn values(&self, game: &Mu) -> Vec<i32> {
+        let seats = game.seats();
+        if game.phase() != Phase::Play {
+            return vec![0; seats];
+        }
+        let mut values: Vec<i32> = game.territory().iter().map(|t| t * TERRITORY).collect();
+        for cell in game.geometry().all_cells() {
+            let state = game.cell(cell);
+            let Some(owner) = state.owner() else { continue };
+            let mut value = i32::from(state.height) * MAN;
+            if state.layer == Layer::Virgin && state.height + 1 == game.capacity(cell) {
+                value += LOADED;
+            }
+            values[owner.index()] += value;
+        }
+        values
+    }
+}
+
+impl Knowledge<Mu> for MuKnowledge {
+    fn name(&self) -> &'static str {
+        "mu-territory"
+    }
+
+    fn score(&self, game: &Mu, seat: Seat) -> i32 {
+        relative(&self.values(game), seat)
+    }
+
+    fn scale(&self) -> f64 {
+        300.0
+    }
+
+    /// For each seat the mean, over the other seats, of the logistic of the value difference:
+    /// the expected share of seats finished ahead of, as [`muster_rules::Outcome::utility`].
+    fn utilities(&self, game: &Mu, out: &mut [f64]) {
+        pairwise_utilities(&self.values(game), self.scale(), out);
+    }
+
+    fn playout_action(&self, game: &Mu, legal: &[MuAction], rng: &mut SmallRng) -> MuAction {
+        let captures = legal.iter().filter(|&&a| is_capture(game, a)).count();
+        if captures > 0 && rng.random_bool(self.capture_bias) {
+            let pick = rng.random_range(0..captures);
+            if let Some(&a) = legal.iter().filter(|&&a| is_capture(game, a)).nth(pick) {
+                return a;
+            }
+        }
+        legal[rng.random_range(0..legal.len())]
+    }
+
+    fn playout_plies(&self) -> Option<u32> {
+        self.plies
+    }
+}
+
+/// Whether `action` is a move landing on a stack of another colour.
+fn is_capture(game: &Mu, action: MuAction) -> bool {
+    let MuAction::Move { from, dir, men } = action else {
+        return false;
+    };
+    let geometry = game.geometry();
+    let mut at = from;
+    for _ in 0..men {
+        match geometry.neighbour(at, dir) {
+            Some(next) => at = next,
+            None => return false,
+        }
+    }
+    let mover = game.cell(from).owner();
+    game.cell(at).owner().is_some_and(|o| Some(o) != mover)
+}
+
+/// A seat's value minus the mean value of the others; antisymmetric for two seats.
+pub(crate) fn relative(values: &[i32], seat: Seat) -> i32 {
+    let others = values.len().saturating_sub(1).max(1) as i64;
+    let mine = i64::from(values[seat.index()]);
+    let rest: i64 = values.iter().map(|&v| i64::from(v)).sum::<i64>() - mine;
+    let mean = rest.div_euclid(others);
+    // Rounding the mean toward minus infinity would break antisymmetry; two seats need none.
+    let diff = if values.len() == 2 {
+        mine - rest
+    } else {
+        mine - mean
+    };
+    diff.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+/// Fills `out` with each seat's mean over the other seats of the logistic of the value
+/// difference over `scale`: the expected share of seats it finishes ahead of.
+pub(crate) fn pairwise_utilities(values: &[i32], scale: f64, out: &mut [f64]) {
+    let others = values.len().saturating_sub(1).max(1) as f64;
+    for (s, u) in out.iter_mut().enumerate() {
+        let mine = f64::from(values[s]);
+        let sum: f64 = (0..values.len())
+            .filter(|&o| o != s)
+            .map(|o| 1.0 / (1.0 + (-(mine - f64::from(values[o])) / scale).exp()))
+            .sum();
+        *u = sum / others;
+    }
+}
+
+/// Positions of Mu levis on the `duel` board where the side to move wins by force within a
+/// few plies, with every winning first action; checked by exhaustive search in the tests.
+pub fn tactical_positions() -> Vec<Tactic> {
+    vec![
+        // Purple takes Red's last man, then passes alone with the larger count.
+        Tactic {
+            variant: DUEL,
+            position: concat!(
+                "0,0 3,-1 1,2 -2,3 -3,1 -1,-2 2,-3 4,1 6,-2 5,-4 -5,4 -4,-1 2,4 -1,5 | ",
+                "A0=VP1 A3=VP1 D0=VP1 D1=VP1 E3=VP1 E4=VR1 H4=VP1 K0=C K3=C K4=C K5=C K6=C | play P seats=2 ply=435"
+            ),
+            depth: 3,
+            wins: &["E3-sw-1"],
+        },
+        // Only the capture of Red's last stack wins.
+        Tactic {
+            variant: DUEL,
+            position: concat!(
+                "0,0 3,-1 1,2 -2,3 -3,1 -1,-2 2,-3 4,1 6,-2 5,-4 -5,4 -4,-1 2,4 -1,5 | ",
+                "A0=VP1 A5=VR2 C1=VP1 D0=VP1 D4=C D5=CP1 E5=C F2=VP1 F3=VP1 H1=C K0=C K1=C K2=C K3=C K4=CP1 K5=C K6=C L6=VP1 | play P seats=2 ply=671"
+            ),
+            depth: 2,
+            wins: &["A0-sw-1"],
+        },
+        // A capture beside Purple's section.
+        Tactic {
+            variant: DUEL,
+            position: concat!(
+                "0,0 3,-1 1,2 -2,3 -3,1 -1,-2 2,-3 4,1 6,-2 5,-4 -5,4 -4,-1 2,4 -1,5 | ",
+                "A4=VP1 D4=C D5=C E5=C H1=VP1 K0=C K1=C K2=C K3=C K4=C K5=CP1 K6=C L3=C L4=C M2=VR1 M3=VP1 | play P seats=2 ply=389"
+            ),
+            depth: 2,
+            wins: &["M3-e-1"],
+        },
+        // One man to capture one man.
+        Tactic {
+            variant: DUEL,
+            position: concat!(
+                "0,0 3,-1 1,2 -2,3 -3,1 -1,-2 2,-3 4,1 6,-2 5,-4 -5,4 -4,-1 2,4 -1,5 | ",
+                "D2=VP1 F1=VR1 G5=VP1 K0=C K1=C K2=C K3=C K4=CP1 K5=C K6=C L3=VP1 | play P seats=2 ply=907"
+            ),
+            depth: 2,
+            wins: &["G5-w-1"],
+        },
+        // Purple passed and Red holds the only section.
+        Tactic {
+            variant: DUEL,
+            position: concat!(
+                "0,0 3,-1 1,2 -2,3 -3,1 -1,-2 2,-3 4,1 6,-2 5,-4 -5,4 -4,-1 2,4 -1,5 | ",
+                "A1=VP1 B2=VP1 J1=VP1 K0=C K3=C K4=C K5=CR1 K6=C L2=VR1 M2=VP1 | play R seats=2 passes=1 ply=386"
+            ),
+            depth: 1,
+            wins: &["pass"],
+        },
+    ]
+}
+
+/// The variant of every tactical position.
+const DUEL: &str = "levis start=duel";
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use muster_rules::mu::MuVariant;
+    use muster_rules::playout::{random_action, Buffers};
+    use muster_rules::{Actor, Variant};
+    use rand::SeedableRng;
+
+    /// Whether `seat` is alone in first place.
+    pub(crate) fn sole_winner<G: Game>(game: &G, seat: Seat) -> bool {
+        game.outcome().is_some_and(|o| {
+            let me = o.ranks[seat.index()];
+            me == 0 && o.ranks.iter().filter(|&&r| r == 0).count() == 1
+        })
+    }
+
+    /// The one-ply greedy choice: an action that wins at once, else the best score for the
+    /// actor after the action, ties broken by `rng`. Only actions kept by `prune` are tried.
+    pub(crate) fn greedy<G: Game, K: Knowledge<G>>(
+        knowledge: &K,
+        game: &G,
+        rng: &mut SmallRng,
+    ) -> G::Action {
+        let Actor::Seat(me) = game.actor() else {
+            panic!("greedy play is for seats")
+        };
+        let mut actions = Vec::new();
+        game.legal_actions(&mut actions);
+        knowledge.prune(game, &mut actions);
+        let mut best = Vec::new();
+        let mut best_score = i64::MIN;
+        for &a in &actions {
+            let mut next = game.clone();
+            next.apply_unchecked(a);
+            let score = if sole_winner(&next, me) {
+                return a;
+            } else if next.outcome().is_some() {
+                let o = next.outcome().expect("over");
+                i64::from(i32::MIN) + i64::from(u8::MAX - o.ranks[me.index()])
+            } else {
+                i64::from(knowledge.score(&next, me))
+            };
+            if score > best_score {
+                best_score = score;
+                best.clear();
+            }
+            if score == best_score {
+                best.push(a);
+            }
+        }
+        best[rng.random_range(0..best.len())]
+    }
+
+    /// Plays one game, `greedy_seat` greedy and the others (and chance) uniformly at random,
+    /// stopping after `max_plies`; the game as it ended.
+    pub(crate) fn greedy_against_random<G: Game, K: Knowledge<G>>(
+        knowledge: &K,
+        mut game: G,
+        greedy_seat: Seat,
+        seed: u64,
+        max_plies: u32,
+    ) -> G {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut buffers = Buffers::default();
+        for _ in 0..max_plies {
+            let action = match game.actor() {
+                Actor::Over => break,
+                Actor::Seat(s) if s == greedy_seat => greedy(knowledge, &game, &mut rng),
+                _ => random_action(&game, &mut rng, &mut buffers).expect("not over"),
+            };
+            game.apply_unchecked(action);
+        }
+        game
+    }
+
+    /// Plays `games` games alternating the greedy seat; how many the greedy seat won outright.
+    pub(crate) fn greedy_wins<G: Game, K: Knowledge<G>>(
+        knowledge: &K,
+        start: &G,
+        games: u64,
+        max_plies: u32,
+    ) -> u64 {
+        (0..games)
+            .filter(|&i| {
+                let seat = Seat((i % 2) as u8);
+                let end =
+                    greedy_against_random(knowledge, start.clone(), seat, 1000 + i, max_plies);
+                sole_winner(&end, seat)
+            })
+            .count() as u64
+    }
+
+    /// Every position of a seeded random game (the start included), at most `plies` of them.
+    pub(crate) fn random_positions<G: Game>(start: &G, seed: u64, plies: usize) -> Vec<G> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut buffers = Buffers::default();
+        let mut game = start.clone();
+        let mut out = vec![game.clone()];
+        while out.len() < plies {
+            let Some(a) = random_action(&game, &mut rng, &mut buffers) else {
+                break;
+            };
+            game.apply_unchecked(a);
+            out.push(game.clone());
+        }
+        out
+    }
+
+    /// Whether `seat` wins within `depth` plies whatever the others do (chance included).
+    pub(crate) fn forced_win<G: Game>(game: &G, seat: Seat, depth: u32) -> bool {
+        if game.outcome().is_some() {
+            return sole_winner(game, seat);
+        }
+        if depth == 0 {
+            return false;
+        }
+        let mut actions = Vec::new();
+        game.legal_actions(&mut actions);
+        let wins = |a: &G::Action| {
+            let mut next = game.clone();
+            next.apply_unchecked(*a);
+            forced_win(&next, seat, depth - 1)
+        };
+        if game.actor() == Actor::Seat(seat) {
+            actions.iter().any(wins)
+        } else {
+            actions.iter().all(wins)
+        }
+    }
+
+    /// The first actions with which the actor wins within `depth` plies, as text, sorted.
+    pub(crate) fn winning_actions<G: Game>(game: &G, depth: u32) -> Vec<String> {
+        let Actor::Seat(me) = game.actor() else {
+            return Vec::new();
+        };
+        let mut actions = Vec::new();
+        game.legal_actions(&mut actions);
+        let mut wins: Vec<String> = actions
+            .into_iter()
+            .filter(|&a| {
+                let mut next = game.clone();
+                next.apply_unchecked(a);
+                forced_win(&next, me, depth.saturating_sub(1))
+            })
+            .map(|a| game.action_text(a))
+            .collect();
+        wins.sort();
+        wins
+    }
+
+    fn mu(variant: &str) -> Mu {
+        Mu::new(&MuVariant::parse_text(variant).unwrap(), 2).unwrap()
+    }
+
+    fn at(position: &str) -> Mu {
+        Mu::from_position(&MuVariant::levis(), position).unwrap()
+    }
+
+    #[test]
+    fn two_seat_scores_are_antisymmetric_in_random_play() {
+        let k = MuKnowledge::default();
+        let mut checked = 0;
+        for (variant, seed) in [("levis start=duel", 1), ("levis start=t3", 2), ("velox", 3)] {
+            for game in random_positions(&mu(variant), seed, 400) {
+                if game.outcome().is_none() {
+                    assert_eq!(k.score(&game, Seat(0)), -k.score(&game, Seat(1)));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 300, "only {checked} positions");
+    }
+
+    #[test]
+    fn the_opening_protocol_scores_nothing() {
+        let k = MuKnowledge::default();
+        let game = mu("levis");
+        assert_eq!(game.phase(), Phase::Layout);
+        assert_eq!(k.score(&game, Seat(0)), 0);
+    }
+
+    #[test]
+    fn more_territory_scores_better() {
+        let k = MuKnowledge::default();
+        let men =
+            "A0=VR1 A1=VR1 A2=VR1 A3=VR1 A6=VR1 C0=VP1 C1=VP1 C2=VP1 C3=VP1 C4=VP1 C5=VP1 C6=VP1";
+        let bare = at(&format!(
+            "0,0 3,-1 1,2 | {men} A4=VR1 A5=VR1 | play P seats=2"
+        ));
+        let owned = at(&format!(
+            "0,0 3,-1 1,2 | {men} A4=CR1 A5=CR1 | play P seats=2"
+        ));
+        assert_eq!(bare.territory(), [0, 0]);
+        assert!(owned.territory()[0] >= 2);
+        assert!(k.score(&owned, Seat(0)) >= k.score(&bare, Seat(0)) + 150);
+    }
+
+    #[test]
+    fn a_seat_with_more_men_stands_better() {
+        let k = MuKnowledge::default();
+        let game = at("0,0 3,-1 1,2 | A0=VR1 A1=VR1 A2=VR1 A3=VR1 A4=VR1 A5=VR1 A6=VR1 C0=VP1 C1=VP1 | play R seats=2");
+        assert!(k.score(&game, Seat(0)) >= 400);
+        assert!(k.score(&game, Seat(1)) <= -400);
+    }
+
+    #[test]
+    fn utilities_of_three_seats_share_out_the_table() {
+        let k = MuKnowledge::default();
+        let v = MuVariant::parse_text("levis start=random seed=5").unwrap();
+        let start = Mu::new(&v, 3).unwrap();
+        for game in random_positions(&start, 4, 200).iter().step_by(20) {
+            let mut u = [0.0; 3];
+            k.utilities(game, &mut u);
+            assert!((u.iter().sum::<f64>() - 1.5).abs() < 1e-9, "{u:?}");
+            assert!(u.iter().all(|&x| (0.0..=1.0).contains(&x)));
+        }
+    }
+
+    #[test]
+    fn prune_keeps_a_legal_action_always() {
+        let k = MuKnowledge::default();
+        for game in random_positions(&mu("levis start=duel"), 9, 300) {
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            let mut kept = legal.clone();
+            k.prune(&game, &mut kept);
+            assert_eq!(kept.is_empty(), legal.is_empty());
+            assert!(kept.iter().all(|a| legal.contains(a)));
+        }
+    }
+
+    #[test]
+    fn playouts_take_a_capture_when_told_to() {
+        let game = at("0,0 3,-1 1,2 | A0=VR1 A1=VR1 A2=VR1 A3=VR1 A4=VR1 A5=VR1 A6=VR1 C3=VP1 | play R seats=2");
+        let k = MuKnowledge {
+            capture_bias: 1.0,
+            ..MuKnowledge::default()
+        };
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let mut rng = SmallRng::seed_from_u64(3);
+        for _ in 0..20 {
+            let a = k.playout_action(&game, &legal, &mut rng);
+            assert!(is_capture(&game, a), "{a}");
+        }
+    }
+
+    #[test]
+    fn greedy_play_beats_random_play_on_the_duel_board() {
+        let start = mu("levis start=duel ply_cap=120");
+        let wins = greedy_wins(&MuKnowledge::default(), &start, 10, 5000);
+        assert!(wins >= 8, "greedy won {wins} of 10");
+    }
+
+    #[test]
+    #[ignore = "a few seconds in release"]
+    fn greedy_play_beats_random_play_in_many_games() {
+        let start = mu("levis start=duel ply_cap=200");
+        let wins = greedy_wins(&MuKnowledge::default(), &start, 40, 10000);
+        println!("greedy won {wins} of 40");
+        assert!(wins >= 32, "greedy won {wins} of 40");
+    }
+
+    #[test]
+    #[ignore = "a measurement, printing playout speed and length"]
+    fn measure_playouts() {
+        let start = mu("levis start=duel");
+        for (name, k) in [
+            (
+                "uniform",
+                MuKnowledge {
+                    capture_bias: 0.0,
+                    plies: None,
+                },
+            ),
+            (
+                "captures",
+                MuKnowledge {
+                    plies: None,
+                    ..MuKnowledge::default()
+                },
+            ),
+        ] {
+            let (mut plies, mut games, mut finished) = (0u64, 0u64, 0u64);
+            let mut rng = SmallRng::seed_from_u64(11);
+            let mut legal = Vec::new();
+            let clock = std::time::Instant::now();
+            while clock.elapsed().as_secs_f64() < 3.0 {
+                let mut game = start.clone();
+                for _ in 0..20_000 {
+                    game.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    game.apply_unchecked(k.playout_action(&game, &legal, &mut rng));
+                    plies += 1;
+                }
+                games += 1;
+                finished += u64::from(game.outcome().is_some());
+            }
+            let seconds = clock.elapsed().as_secs_f64();
+            println!(
+                "{name}: {:.0} plies/s, {} plies a game, {finished} of {games} finished",
+                plies as f64 / seconds,
+                plies / games
+            );
+        }
+    }
+
+    #[test]
+    fn the_tactical_positions_hold_exactly_their_wins() {
+        let tactics = tactical_positions();
+        assert!((3..=5).contains(&tactics.len()));
+        for t in tactics {
+            let variant = MuVariant::parse_text(t.variant).unwrap();
+            let game = Mu::from_position(&variant, t.position).unwrap();
+            assert!((1..=4).contains(&t.depth));
+            assert_eq!(winning_actions(&game, t.depth), t.wins, "{}", t.position);
+        }
+    }
+
+    #[test]
+    #[ignore = "a search for tactical positions, printing what it finds"]
+    fn find_tactical_positions() {
+        let start = mu("levis start=duel");
+        for seed in 0..40 {
+            let positions = random_positions(&start, seed, 3000);
+            let n = positions.len();
+            for game in positions.iter().skip(n.saturating_sub(12)) {
+                if game.outcome().is_some() {
+                    continue;
+                }
+                let legal = game.count_actions();
+                for depth in 1..=3 {
+                    if legal.pow(depth) > 200_000 {
+                        break;
+                    }
+                    let wins = winning_actions(game, depth);
+                    if !wins.is_empty() && wins.len() < legal {
+                        println!(
+                            "seed {seed} depth {depth} legal {legal} wins {wins:?}\n  {}",
+                            game.position_text()
+                        );
+                        break;
+                    }
+                }
+            }
+        }
     }
 }
