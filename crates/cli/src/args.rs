@@ -158,6 +158,10 @@ pub struct BenchArgs {
     /// A game still running after this many plies is cut off and counted as unfinished.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub max_plies: u64,
+    /// Measure the AI searches instead: MCTS iterations/s and alpha-beta positions/s on fixed
+    /// positions (`--seconds`, `--threads` and `--max-plies` do not apply).
+    #[arg(long)]
+    pub search: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,

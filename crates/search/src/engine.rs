@@ -100,9 +100,9 @@ impl Engine {
         };
         let inner = match game {
             GameId::MurusGallicus => {
-                Inner::MurusGallicus(Player::new(MurusGallicusKnowledge::default(), settings))
+                Inner::MurusGallicus(Player::new(MurusGallicusKnowledge, settings))
             }
-            GameId::Mur => Inner::Mur(Player::new(MurKnowledge::default(), settings)),
+            GameId::Mur => Inner::Mur(Player::new(MurKnowledge, settings)),
             GameId::Mu => Inner::Mu(Player::new(MuKnowledge::default(), settings)),
             GameId::MuTou => Inner::MuTou(Player::new(MuTouKnowledge::default(), settings)),
         };

@@ -78,24 +78,24 @@ fn alpha_beta_finds<G: Game, K: Knowledge<G> + Clone>(tactics: &[Tactic], knowle
 #[test]
 fn mcts_finds_the_forced_wins_of_murus_gallicus() {
     let tactics = games::murus_gallicus::tactical_positions();
-    mcts_finds::<MurusGallicus, _>(&tactics, MurusGallicusKnowledge::default(), 20_000);
+    mcts_finds::<MurusGallicus, _>(&tactics, MurusGallicusKnowledge, 20_000);
 }
 
 #[test]
 fn alpha_beta_finds_the_forced_wins_of_murus_gallicus() {
     let tactics = games::murus_gallicus::tactical_positions();
-    alpha_beta_finds::<MurusGallicus, _>(&tactics, MurusGallicusKnowledge::default());
+    alpha_beta_finds::<MurusGallicus, _>(&tactics, MurusGallicusKnowledge);
 }
 
 #[test]
 fn mcts_finds_the_forced_wins_of_mur() {
     let tactics = games::mur::tactical_positions();
-    mcts_finds::<Mur, _>(&tactics, MurKnowledge::default(), 20_000);
+    mcts_finds::<Mur, _>(&tactics, MurKnowledge, 20_000);
 }
 
 #[test]
 fn alpha_beta_finds_the_forced_wins_of_mur() {
-    alpha_beta_finds::<Mur, _>(&games::mur::tactical_positions(), MurKnowledge::default());
+    alpha_beta_finds::<Mur, _>(&games::mur::tactical_positions(), MurKnowledge);
 }
 
 #[test]

@@ -28,6 +28,9 @@ const MAX_SECONDS: f64 = 86_400.0;
 
 /// Runs the benchmark and prints the report.
 pub fn run(args: &BenchArgs) -> Result<()> {
+    if args.search {
+        return super::bench_search::run(args);
+    }
     check_limits(args)?;
     let start = start_game(&args.start)?;
     let started = Instant::now();

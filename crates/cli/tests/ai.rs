@@ -1,0 +1,137 @@
+//! AI opponents at the terminal, hints, the arena and the search bench, through the binary.
+
+mod common;
+
+use common::{muster, muster_with_input};
+
+#[test]
+fn a_level_plays_back_and_hint_suggests_a_legal_move() {
+    let run = muster_with_input(
+        &[
+            "play",
+            "murus-gallicus",
+            "--no-color",
+            "--vs",
+            "3",
+            "--hint-level",
+            "2",
+        ],
+        "hint\nd1-d3\nquit\n",
+    );
+    assert!(run.success, "{}", run.stderr);
+    let out = run.stdout;
+    assert!(out.contains("against Dark (level 3, casual)"), "{out}");
+    assert!(out.contains("Hint: "), "{out}");
+    assert!(out.contains("Dark (level 3, casual) plays"), "{out}");
+    assert!(
+        out.contains("mcts depth"),
+        "the AI says how it decided: {out}"
+    );
+}
+
+#[test]
+fn an_unknown_opponent_is_refused_with_the_list() {
+    let run = muster(&["play", "mur", "--vs", "9"]);
+    assert!(!run.success);
+    assert!(run.stderr.contains("`9`: no such player"), "{}", run.stderr);
+    assert!(run.stderr.contains("grandmaster"), "{}", run.stderr);
+}
+
+#[test]
+fn several_ai_seats_play_mu_among_themselves() {
+    let run = muster_with_input(
+        &[
+            "play",
+            "mu",
+            "--variant",
+            "multi",
+            "--seats",
+            "3",
+            "--as",
+            "3",
+            "--vs",
+            "1",
+            "--vs",
+            "2",
+            "--no-color",
+        ],
+        "quit\n",
+    );
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("(level 1, beginner)") && run.stdout.contains("(level 2, novice)"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_arena_saves_every_game_and_reports_elo_as_json() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let records = dir.path().join("records");
+    let plot = dir.path().join("ladder.svg");
+    let run = muster(&[
+        "arena",
+        "murus-gallicus",
+        "--players",
+        "random,2",
+        "--games",
+        "4",
+        "--out",
+        records.to_str().expect("a UTF-8 path"),
+        "--plot",
+        plot.to_str().expect("a UTF-8 path"),
+        "--json",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let summary: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(summary["games"], 4);
+    assert_eq!(summary["anchor"], "random");
+    let players = summary["players"].as_array().expect("players");
+    let level = players
+        .iter()
+        .find(|p| p["player"] == "L2")
+        .expect("L2 listed");
+    assert_eq!(level["games"], 4);
+    let files: Vec<_> = std::fs::read_dir(&records).expect("records").collect();
+    assert_eq!(files.len(), 4);
+    for file in files {
+        let path = file.expect("an entry").path();
+        let replay = muster(&["replay", path.to_str().expect("UTF-8"), "--quiet"]);
+        assert!(
+            replay.success,
+            "{} does not replay: {}",
+            path.display(),
+            replay.stderr
+        );
+    }
+    let svg = std::fs::read_to_string(&plot).expect("the plot");
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+    assert_eq!(svg.matches("<circle").count(), 2);
+}
+
+#[test]
+fn the_arena_refuses_a_pairing_with_a_stranger() {
+    let run = muster(&["arena", "mur", "--players", "1,2", "--pair", "3-1"]);
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("`3` is not among --players"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn the_search_bench_reports_both_searches_for_two_seat_games() {
+    let run = muster(&["bench", "murus-gallicus", "--search", "--json"]);
+    assert!(run.success, "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(report["positions"], 4);
+    assert!(
+        report["mcts_iterations"]["per_second"]
+            .as_f64()
+            .expect("a rate")
+            > 0.0
+    );
+    assert!(report["alpha_beta_nodes"]["nodes"].as_u64().expect("nodes") > 0);
+}
