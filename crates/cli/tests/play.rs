@@ -126,10 +126,10 @@ fn nothing_to_undo_and_unwritable_files_are_not_fatal() {
 
 #[test]
 fn unknown_opponents_and_seats_are_refused() {
-    let run = muster(&["play", "murus-gallicus", "--vs", "grandmaster"]);
+    let run = muster(&["play", "murus-gallicus", "--vs", "wizard"]);
     assert_eq!(run.code, Some(1));
     assert!(
-        run.stderr.contains("`grandmaster`") && run.stderr.contains("human, random"),
+        run.stderr.contains("`wizard`") && run.stderr.contains("human, random"),
         "{}",
         run.stderr
     );
