@@ -107,7 +107,7 @@ impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
         stop: &StopFlag,
         observer: &mut dyn Observer,
     ) -> Result<AlphaBetaResult<G::Action>, SearchError> {
-        crate::mcts::check_searchable(game, budget)?;
+        crate::check_searchable(game, budget)?;
         supported(game)?;
         let clock = Clock::new(budget, stop);
         let finished = Arc::new(AtomicBool::new(false));
@@ -147,6 +147,7 @@ impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
             aborted: false,
             killers: Vec::new(),
             history: HashMap::new(),
+            lists: Vec::new(),
             offset: 0,
         }
     }
@@ -180,6 +181,8 @@ struct Searcher<'a, G: Game, K: Knowledge<G>> {
     aborted: bool,
     killers: Vec<[Option<G::Action>; 2]>,
     history: HashMap<G::Action, i32>,
+    /// The action list of each ply, kept between nodes.
+    lists: Vec<Vec<G::Action>>,
     /// Helper threads start one iteration deeper to spread the work.
     offset: u32,
 }
@@ -342,18 +345,23 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
                 return score;
             }
         }
-        let mut actions = Vec::new();
+        // One action list per ply, reused: no allocation per node once the lists have grown.
+        let mut actions = self
+            .lists
+            .get_mut(ply as usize)
+            .map(std::mem::take)
+            .unwrap_or_default();
         game.legal_actions(&mut actions);
         self.knowledge.prune(game, &mut actions);
         self.order(&mut actions, ply as usize, stored.and_then(|e| e.best));
         let alpha_at_start = alpha;
         let mut best = (-INFINITY, None);
-        for action in actions {
+        for &action in &actions {
             let mut child = game.clone();
             child.apply_unchecked(action);
             let score = self.child_value(&child, depth, ply, alpha, beta, me);
             if self.aborted {
-                return 0;
+                break;
             }
             if score > best.0 {
                 best = (score, Some(action));
@@ -363,6 +371,10 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
                 self.reward(action, ply as usize, depth);
                 break;
             }
+        }
+        self.give_back(ply as usize, actions);
+        if self.aborted {
+            return 0;
         }
         let bound = if best.0 <= alpha_at_start {
             Bound::Upper
@@ -381,6 +393,14 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             });
         }
         best.0
+    }
+
+    /// Returns a ply's action list for reuse.
+    fn give_back(&mut self, ply: usize, list: Vec<G::Action>) {
+        if self.lists.len() <= ply {
+            self.lists.resize_with(ply + 1, Vec::new);
+        }
+        self.lists[ply] = list;
     }
 
     fn out_of_budget(&self) -> bool {

@@ -78,17 +78,6 @@ enum Inner {
     MuTou(Player<muster_rules::mutou::MuTou, MuTouKnowledge>),
 }
 
-macro_rules! each_player {
-    ($inner:expr, $p:ident => $body:expr) => {
-        match $inner {
-            Inner::MurusGallicus($p) => $body,
-            Inner::Mur($p) => $body,
-            Inner::Mu($p) => $body,
-            Inner::MuTou($p) => $body,
-        }
-    };
-}
-
 impl Engine {
     /// An engine for `game` playing `recipe`, its randomness drawn from `seed`, using `threads`
     /// threads.
@@ -161,7 +150,12 @@ impl Engine {
 
     /// The knowledge's name, for reports.
     pub fn knowledge(&self) -> &'static str {
-        each_player!(&self.inner, p => p.knowledge_name())
+        match &self.inner {
+            Inner::MurusGallicus(p) => p.knowledge_name(),
+            Inner::Mur(p) => p.knowledge_name(),
+            Inner::Mu(p) => p.knowledge_name(),
+            Inner::MuTou(p) => p.knowledge_name(),
+        }
     }
 }
 

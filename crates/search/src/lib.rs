@@ -46,3 +46,18 @@ mod tt;
 
 pub use engine::{Engine, Thought};
 pub use levels::{Level, Recipe};
+
+/// Refuses searches that could not end or have nobody to decide.
+pub(crate) fn check_searchable<G: muster_rules::Game>(
+    game: &G,
+    budget: &Budget,
+) -> Result<(), SearchError> {
+    if !budget.is_bounded() {
+        return Err(SearchError::Unbounded);
+    }
+    match game.actor() {
+        muster_rules::Actor::Seat(_) => Ok(()),
+        muster_rules::Actor::Chance => Err(SearchError::NotASeat("chance is to act")),
+        muster_rules::Actor::Over => Err(SearchError::NotASeat("the game is over")),
+    }
+}

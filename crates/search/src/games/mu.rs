@@ -10,7 +10,7 @@ use muster_rules::{Game, Seat};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-use super::Tactic;
+use super::{pairwise_utilities, relative, Tactic};
 use crate::knowledge::Knowledge;
 
 /// Score units per man on the board.
@@ -116,35 +116,6 @@ fn is_capture(game: &Mu, action: MuAction) -> bool {
     game.cell(at).owner().is_some_and(|o| Some(o) != mover)
 }
 
-/// A seat's value minus the mean value of the others; antisymmetric for two seats.
-pub(crate) fn relative(values: &[i32], seat: Seat) -> i32 {
-    let others = values.len().saturating_sub(1).max(1) as i64;
-    let mine = i64::from(values[seat.index()]);
-    let rest: i64 = values.iter().map(|&v| i64::from(v)).sum::<i64>() - mine;
-    let mean = rest.div_euclid(others);
-    // Rounding the mean toward minus infinity would break antisymmetry; two seats need none.
-    let diff = if values.len() == 2 {
-        mine - rest
-    } else {
-        mine - mean
-    };
-    diff.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
-}
-
-/// Fills `out` with each seat's mean over the other seats of the logistic of the value
-/// difference over `scale`: the expected share of seats it finishes ahead of.
-pub(crate) fn pairwise_utilities(values: &[i32], scale: f64, out: &mut [f64]) {
-    let others = values.len().saturating_sub(1).max(1) as f64;
-    for (s, u) in out.iter_mut().enumerate() {
-        let mine = f64::from(values[s]);
-        let sum: f64 = (0..values.len())
-            .filter(|&o| o != s)
-            .map(|o| 1.0 / (1.0 + (-(mine - f64::from(values[o])) / scale).exp()))
-            .sum();
-        *u = sum / others;
-    }
-}
-
 /// Positions of Mu levis on the `duel` board where the side to move wins by force within a
 /// few plies, with every winning first action; checked by exhaustive search in the tests.
 pub fn tactical_positions() -> Vec<Tactic> {
@@ -206,154 +177,12 @@ pub fn tactical_positions() -> Vec<Tactic> {
 const DUEL: &str = "levis start=duel";
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::games::testing::{greedy_wins, random_positions, verify_tactics, winning_actions};
     use muster_rules::mu::MuVariant;
-    use muster_rules::playout::{random_action, Buffers};
-    use muster_rules::{Actor, Variant};
+    use muster_rules::Variant;
     use rand::SeedableRng;
-
-    /// Whether `seat` is alone in first place.
-    pub(crate) fn sole_winner<G: Game>(game: &G, seat: Seat) -> bool {
-        game.outcome().is_some_and(|o| {
-            let me = o.ranks[seat.index()];
-            me == 0 && o.ranks.iter().filter(|&&r| r == 0).count() == 1
-        })
-    }
-
-    /// The one-ply greedy choice: an action that wins at once, else the best score for the
-    /// actor after the action, ties broken by `rng`. Only actions kept by `prune` are tried.
-    pub(crate) fn greedy<G: Game, K: Knowledge<G>>(
-        knowledge: &K,
-        game: &G,
-        rng: &mut SmallRng,
-    ) -> G::Action {
-        let Actor::Seat(me) = game.actor() else {
-            panic!("greedy play is for seats")
-        };
-        let mut actions = Vec::new();
-        game.legal_actions(&mut actions);
-        knowledge.prune(game, &mut actions);
-        let mut best = Vec::new();
-        let mut best_score = i64::MIN;
-        for &a in &actions {
-            let mut next = game.clone();
-            next.apply_unchecked(a);
-            let score = if sole_winner(&next, me) {
-                return a;
-            } else if next.outcome().is_some() {
-                let o = next.outcome().expect("over");
-                i64::from(i32::MIN) + i64::from(u8::MAX - o.ranks[me.index()])
-            } else {
-                i64::from(knowledge.score(&next, me))
-            };
-            if score > best_score {
-                best_score = score;
-                best.clear();
-            }
-            if score == best_score {
-                best.push(a);
-            }
-        }
-        best[rng.random_range(0..best.len())]
-    }
-
-    /// Plays one game, `greedy_seat` greedy and the others (and chance) uniformly at random,
-    /// stopping after `max_plies`; the game as it ended.
-    pub(crate) fn greedy_against_random<G: Game, K: Knowledge<G>>(
-        knowledge: &K,
-        mut game: G,
-        greedy_seat: Seat,
-        seed: u64,
-        max_plies: u32,
-    ) -> G {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut buffers = Buffers::default();
-        for _ in 0..max_plies {
-            let action = match game.actor() {
-                Actor::Over => break,
-                Actor::Seat(s) if s == greedy_seat => greedy(knowledge, &game, &mut rng),
-                _ => random_action(&game, &mut rng, &mut buffers).expect("not over"),
-            };
-            game.apply_unchecked(action);
-        }
-        game
-    }
-
-    /// Plays `games` games alternating the greedy seat; how many the greedy seat won outright.
-    pub(crate) fn greedy_wins<G: Game, K: Knowledge<G>>(
-        knowledge: &K,
-        start: &G,
-        games: u64,
-        max_plies: u32,
-    ) -> u64 {
-        (0..games)
-            .filter(|&i| {
-                let seat = Seat((i % 2) as u8);
-                let end =
-                    greedy_against_random(knowledge, start.clone(), seat, 1000 + i, max_plies);
-                sole_winner(&end, seat)
-            })
-            .count() as u64
-    }
-
-    /// Every position of a seeded random game (the start included), at most `plies` of them.
-    pub(crate) fn random_positions<G: Game>(start: &G, seed: u64, plies: usize) -> Vec<G> {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut buffers = Buffers::default();
-        let mut game = start.clone();
-        let mut out = vec![game.clone()];
-        while out.len() < plies {
-            let Some(a) = random_action(&game, &mut rng, &mut buffers) else {
-                break;
-            };
-            game.apply_unchecked(a);
-            out.push(game.clone());
-        }
-        out
-    }
-
-    /// Whether `seat` wins within `depth` plies whatever the others do (chance included).
-    pub(crate) fn forced_win<G: Game>(game: &G, seat: Seat, depth: u32) -> bool {
-        if game.outcome().is_some() {
-            return sole_winner(game, seat);
-        }
-        if depth == 0 {
-            return false;
-        }
-        let mut actions = Vec::new();
-        game.legal_actions(&mut actions);
-        let wins = |a: &G::Action| {
-            let mut next = game.clone();
-            next.apply_unchecked(*a);
-            forced_win(&next, seat, depth - 1)
-        };
-        if game.actor() == Actor::Seat(seat) {
-            actions.iter().any(wins)
-        } else {
-            actions.iter().all(wins)
-        }
-    }
-
-    /// The first actions with which the actor wins within `depth` plies, as text, sorted.
-    pub(crate) fn winning_actions<G: Game>(game: &G, depth: u32) -> Vec<String> {
-        let Actor::Seat(me) = game.actor() else {
-            return Vec::new();
-        };
-        let mut actions = Vec::new();
-        game.legal_actions(&mut actions);
-        let mut wins: Vec<String> = actions
-            .into_iter()
-            .filter(|&a| {
-                let mut next = game.clone();
-                next.apply_unchecked(a);
-                forced_win(&next, me, depth.saturating_sub(1))
-            })
-            .map(|a| game.action_text(a))
-            .collect();
-        wins.sort();
-        wins
-    }
 
     fn mu(variant: &str) -> Mu {
         Mu::new(&MuVariant::parse_text(variant).unwrap(), 2).unwrap()
@@ -516,14 +345,7 @@ pub(crate) mod tests {
 
     #[test]
     fn the_tactical_positions_hold_exactly_their_wins() {
-        let tactics = tactical_positions();
-        assert!((3..=5).contains(&tactics.len()));
-        for t in tactics {
-            let variant = MuVariant::parse_text(t.variant).unwrap();
-            let game = Mu::from_position(&variant, t.position).unwrap();
-            assert!((1..=4).contains(&t.depth));
-            assert_eq!(winning_actions(&game, t.depth), t.wins, "{}", t.position);
-        }
+        verify_tactics::<Mu>(&tactical_positions(), 3..=5, 1..=4);
     }
 
     #[test]

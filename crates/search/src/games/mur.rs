@@ -361,8 +361,8 @@ pub fn tactical_positions() -> Vec<super::Tactic> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::murus_gallicus::tests::{
-        greedy_wins, random_positions, verify_tactics, won_by,
+    use crate::games::testing::{
+        greedy_wins, positions_of_random_games, sole_winner, verify_tactics,
     };
     use muster_rules::mur::MurVariant;
     use muster_rules::Variant;
@@ -398,7 +398,8 @@ mod tests {
         let lengths = ["game", "set", "match", "match swap_colours_between_sets=on"];
         for variant in lengths {
             let variant = MurVariant::parse_text(variant).expect("variant");
-            let positions = random_positions::<Mur>(&variant, 12);
+            let positions =
+                positions_of_random_games(&Mur::new(&variant, 2).expect("two seats"), 12);
             let mut nonzero = 0;
             for game in &positions {
                 let first = MurKnowledge.score(game, Seat(0));
@@ -418,7 +419,7 @@ mod tests {
     fn utilities_are_probabilities_that_sum_to_one() {
         for variant in ["game", "set", "match swap_colours_between_sets=on"] {
             let variant = MurVariant::parse_text(variant).expect("variant");
-            for game in random_positions::<Mur>(&variant, 4) {
+            for game in positions_of_random_games(&Mur::new(&variant, 2).expect("two seats"), 4) {
                 let mut u = [0.0; 2];
                 MurKnowledge.utilities(&game, &mut u);
                 assert!(u.iter().all(|x| (0.0..=1.0).contains(x)), "{u:?}");
@@ -492,27 +493,37 @@ mod tests {
     #[test]
     fn a_greedy_player_beats_random_play() {
         let variant = MurVariant::parse_text("game").expect("variant");
-        let wins = greedy_wins::<Mur, _>(&variant, &MurKnowledge, 100, 2000);
+        let wins = greedy_wins(
+            &MurKnowledge,
+            &Mur::new(&variant, 2).expect("two seats"),
+            100,
+            2000,
+        );
         assert!(wins >= 90, "{wins} of 100");
     }
 
     #[test]
     fn a_greedy_player_wins_sets_against_random_play() {
         let variant = MurVariant::parse_text("set").expect("variant");
-        let wins = greedy_wins::<Mur, _>(&variant, &MurKnowledge, 10, 20_000);
+        let wins = greedy_wins(
+            &MurKnowledge,
+            &Mur::new(&variant, 2).expect("two seats"),
+            10,
+            20_000,
+        );
         assert!(wins >= 9, "{wins} of 10");
     }
 
     #[test]
     fn the_tactical_positions_are_forced_wins() {
         let tactics = tactical_positions();
-        verify_tactics::<Mur>(&tactics);
+        verify_tactics::<Mur>(&tactics, 4..=6, 1..=5);
         for t in &tactics {
             let game = position(t.variant, t.position);
             let mut next = game.clone();
             next.apply_unchecked(game.parse_action(t.wins[0]).expect("notation"));
             let mover = game.seat_of(game.to_move());
-            assert!(t.depth > 1 || won_by(&next, mover), "{}", t.position);
+            assert!(t.depth > 1 || sole_winner(&next, mover), "{}", t.position);
         }
     }
 }

@@ -350,177 +350,18 @@ pub fn tactical_positions() -> Vec<super::Tactic> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::games::testing::{greedy_wins, positions_of_random_games, verify_tactics};
     use muster_rules::murus_gallicus::MurusVariant;
-    use muster_rules::{Actor, Variant};
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-
-    /// Whether `game` is over with `seat` alone ranked first.
-    pub(crate) fn won_by<G: Game>(game: &G, seat: Seat) -> bool {
-        game.outcome()
-            .is_some_and(|o| !o.is_draw() && o.ranks[seat.index()] == 0)
-    }
-
-    /// Whether `seat` can force a win within `plies` plies from `game`, whoever is to act:
-    /// exhaustive, trying immediate wins first.
-    pub(crate) fn forced_win<G: Game>(game: &G, seat: Seat, plies: u32) -> bool {
-        if plies == 0 {
-            return false;
-        }
-        let Actor::Seat(actor) = game.actor() else {
-            return false;
-        };
-        let mut legal = Vec::new();
-        game.legal_actions(&mut legal);
-        let results = legal.iter().map(|&a| {
-            let mut next = game.clone();
-            next.apply_unchecked(a);
-            next
-        });
-        if actor == seat {
-            let next: Vec<G> = results.collect();
-            next.iter().any(|n| won_by(n, seat))
-                || next.iter().any(|n| forced_win(n, seat, plies - 1))
-        } else {
-            let mut results = results;
-            results.all(|n| won_by(&n, seat) || forced_win(&n, seat, plies - 1))
-        }
-    }
-
-    /// The first actions (in notation) with which the side to move forces a win within `plies`.
-    pub(crate) fn winning_first_actions<G: Game>(game: &G, plies: u32) -> Vec<String> {
-        let Actor::Seat(me) = game.actor() else {
-            return Vec::new();
-        };
-        let mut legal = Vec::new();
-        game.legal_actions(&mut legal);
-        let mut wins: Vec<String> = legal
-            .into_iter()
-            .filter(|&a| {
-                let mut next = game.clone();
-                next.apply_unchecked(a);
-                won_by(&next, me) || forced_win(&next, me, plies - 1)
-            })
-            .map(|a| game.action_text(a))
-            .collect();
-        wins.sort();
-        wins
-    }
-
-    /// Checks every tactic: the variant and position read, the win is forced within the depth,
-    /// and the listed first actions are exactly the winning ones.
-    pub(crate) fn verify_tactics<G: Game>(tactics: &[crate::games::Tactic]) {
-        assert!((4..=6).contains(&tactics.len()), "4 to 6 tactics per game");
-        for t in tactics {
-            assert!(
-                (1..=5).contains(&t.depth),
-                "{}: depth {}",
-                t.position,
-                t.depth
-            );
-            let variant = G::Variant::parse_text(t.variant).expect("variant text");
-            let game = G::from_position(&variant, t.position).expect("position text");
-            assert_eq!(game.position_text(), t.position, "canonical text");
-            let mut listed: Vec<String> = t.wins.iter().map(|s| s.to_string()).collect();
-            listed.sort();
-            assert!(
-                !listed.is_empty(),
-                "{}: no winning action listed",
-                t.position
-            );
-            let found = winning_first_actions(&game, t.depth);
-            assert_eq!(found, listed, "{} at depth {}", t.position, t.depth);
-        }
-    }
-
-    /// A one-ply player: an immediate win if there is one, else the action whose result scores
-    /// best for the mover, ties broken at random.
-    pub(crate) fn greedy_action<G: Game, K: Knowledge<G>>(
-        game: &G,
-        knowledge: &K,
-        rng: &mut SmallRng,
-    ) -> G::Action {
-        let Actor::Seat(me) = game.actor() else {
-            panic!("greedy_action asked of a position where no seat acts");
-        };
-        let mut legal = Vec::new();
-        game.legal_actions(&mut legal);
-        let (mut best, mut best_value, mut ties) = (legal[0], i64::MIN, 0u32);
-        for &action in &legal {
-            let mut next = game.clone();
-            next.apply_unchecked(action);
-            let value = match next.outcome() {
-                Some(o) if o.is_draw() => 0,
-                Some(o) if o.ranks[me.index()] == 0 => return action,
-                Some(_) => i64::from(i32::MIN),
-                None => i64::from(knowledge.score(&next, me)),
-            };
-            if value > best_value {
-                (best, best_value, ties) = (action, value, 1);
-            } else if value == best_value {
-                ties += 1;
-                if rng.random_range(0..ties) == 0 {
-                    best = action;
-                }
-            }
-        }
-        best
-    }
-
-    /// Plays `games` games of the greedy player against uniform random, the greedy player taking
-    /// seat 0 in even games and seat 1 in odd ones; returns the greedy player's wins.
-    pub(crate) fn greedy_wins<G: Game, K: Knowledge<G>>(
-        variant: &G::Variant,
-        knowledge: &K,
-        games: u64,
-        max_plies: u32,
-    ) -> u64 {
-        let mut wins = 0;
-        for g in 0..games {
-            let mut rng = SmallRng::seed_from_u64(g);
-            let greedy = Seat((g % 2) as u8);
-            let mut game = G::new(variant, 2).expect("a two-seat game");
-            let mut legal = Vec::new();
-            for _ in 0..max_plies {
-                let Actor::Seat(actor) = game.actor() else {
-                    break;
-                };
-                let action = if actor == greedy {
-                    greedy_action(&game, knowledge, &mut rng)
-                } else {
-                    game.legal_actions(&mut legal);
-                    legal[rng.random_range(0..legal.len())]
-                };
-                game.apply_unchecked(action);
-            }
-            wins += u64::from(won_by(&game, greedy));
-        }
-        wins
-    }
-
-    /// Every position not over met in `games` seeded random games.
-    pub(crate) fn random_positions<G: Game>(variant: &G::Variant, games: u64) -> Vec<G> {
-        let mut positions = Vec::new();
-        let mut legal = Vec::new();
-        for g in 0..games {
-            let mut rng = SmallRng::seed_from_u64(1000 + g);
-            let mut game = G::new(variant, 2).expect("a two-seat game");
-            while let Actor::Seat(_) = game.actor() {
-                positions.push(game.clone());
-                game.legal_actions(&mut legal);
-                game.apply_unchecked(legal[rng.random_range(0..legal.len())]);
-                if positions.len() > 20_000 {
-                    return positions;
-                }
-            }
-        }
-        positions
-    }
+    use muster_rules::Variant;
 
     fn variant(text: &str) -> MurusVariant {
         MurusVariant::parse_text(text).expect("variant")
+    }
+
+    fn start(text: &str) -> MurusGallicus {
+        MurusGallicus::new(&variant(text), 2).expect("two seats")
     }
 
     fn position(variant_text: &str, text: &str) -> MurusGallicus {
@@ -540,7 +381,7 @@ pub(crate) mod tests {
             "basic-8x8",
             "basic escape=on",
         ] {
-            let positions = random_positions::<MurusGallicus>(&variant(preset), 40);
+            let positions = positions_of_random_games(&start(preset), 40);
             let k = MurusGallicusKnowledge;
             let mut nonzero = 0;
             for game in &positions {
@@ -599,13 +440,13 @@ pub(crate) mod tests {
     fn a_greedy_player_beats_random_play() {
         for preset in ["basic", "advanced"] {
             let k = MurusGallicusKnowledge;
-            let wins = greedy_wins::<MurusGallicus, _>(&variant(preset), &k, 100, 400);
+            let wins = greedy_wins(&k, &start(preset), 100, 400);
             assert!(wins >= 90, "{preset}: {wins} of 100");
         }
     }
 
     #[test]
     fn the_tactical_positions_are_forced_wins() {
-        verify_tactics::<MurusGallicus>(&tactical_positions());
+        verify_tactics::<MurusGallicus>(&tactical_positions(), 4..=6, 1..=5);
     }
 }

@@ -18,7 +18,7 @@ use muster_rules::Seat;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-use super::mu::{pairwise_utilities, relative};
+use super::{pairwise_utilities, relative};
 use crate::knowledge::Knowledge;
 
 /// Score units per piece of one's allegiance, before its shakken.
@@ -278,7 +278,7 @@ fn worth_an_open_call(game: &MuTou) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::mu::tests::{greedy_wins, random_positions};
+    use crate::games::testing::{greedy_wins, random_positions};
     use muster_rules::mutou::MuTouVariant;
     use muster_rules::playout::{random_action, Buffers};
     use muster_rules::{Actor, Game, Variant};

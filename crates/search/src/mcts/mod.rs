@@ -103,6 +103,8 @@ struct Worker<'a, G: Game, K: Knowledge<G>> {
     rng: &'a mut SmallRng,
     legal: Vec<G::Action>,
     rewards: Vec<f64>,
+    /// The nodes of the current iteration, root first (kept to save an allocation each time).
+    path: Vec<NodeId>,
     depth: u32,
 }
 
@@ -147,7 +149,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         stop: &StopFlag,
         observer: &mut dyn Observer,
     ) -> Result<MctsResult<G::Action>, SearchError> {
-        check_searchable(game, budget)?;
+        crate::check_searchable(game, budget)?;
         let threads = self.rngs.len();
         self.trees.resize_with(threads, || Tree::new(game.clone()));
         for tree in &mut self.trees {
@@ -207,18 +209,6 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             depth,
             elapsed,
         }
-    }
-}
-
-/// Refuses searches that could not end or have nobody to decide.
-pub(crate) fn check_searchable<G: Game>(game: &G, budget: &Budget) -> Result<(), SearchError> {
-    if !budget.is_bounded() {
-        return Err(SearchError::Unbounded);
-    }
-    match game.actor() {
-        Actor::Seat(_) => Ok(()),
-        Actor::Chance => Err(SearchError::NotASeat("chance is to act")),
-        Actor::Over => Err(SearchError::NotASeat("the game is over")),
     }
 }
 
@@ -320,6 +310,7 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
             rng,
             legal: Vec::new(),
             rewards: vec![0.0; seats],
+            path: Vec::new(),
             depth: 0,
         }
     }
@@ -364,7 +355,9 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
     /// One iteration: select down the tree, add one node, play out, back the rewards up.
     fn iterate(&mut self) {
         let mut game = self.tree.root_game.clone();
-        let mut path: Vec<NodeId> = vec![0];
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push(0);
         let mut at: NodeId = 0;
         let mut added = None;
         loop {
@@ -407,6 +400,7 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
             }
         }
         let last = added.unwrap_or(*path.last().expect("the path holds the root"));
+        self.path = path;
         if self.tree.node(last).solved.is_some() {
             self.tree.propagate_proofs(last);
         }

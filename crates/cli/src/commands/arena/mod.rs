@@ -84,7 +84,7 @@ fn play_all(
             });
         }
         drop(sender);
-        let mut tally = schedule::Tally::default();
+        let mut tally = schedule::Tally::new(players);
         for result in receiver {
             let game = result?;
             match_play::save_record(&args.out, players, &game)?;
@@ -95,7 +95,7 @@ fn play_all(
                     game.actions.len()
                 ));
             }
-            tally.add(players, &game);
+            tally.add(&game);
             finished.push(game);
             bar.set(finished.len() as u64, &tally.status());
         }

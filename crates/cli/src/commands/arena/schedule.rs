@@ -109,7 +109,7 @@ pub fn totals(players: usize, results: &[GameResult]) -> (Vec<u32>, Vec<f64>) {
 }
 
 /// The live score of the pairing whose game ended last.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Tally {
     /// Per pairing: (a, b, a's points, b's points, games).
     rows: Vec<(usize, usize, f64, f64, u32)>,
@@ -118,8 +118,17 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Counts one finished game.
-    pub fn add(&mut self, players: &[Player], game: &Finished) {
+    /// An empty tally for these players.
+    pub fn new(players: &[Player]) -> Tally {
+        Tally {
+            rows: Vec::new(),
+            last: 0,
+            names: players.iter().map(|p| p.short()).collect(),
+        }
+    }
+
+    /// Counts one finished game (both players of its pairing took part).
+    pub fn add(&mut self, game: &Finished) {
         let (a, b) = game.job.pair;
         let i = match self.rows.iter().position(|r| (r.0, r.1) == (a, b)) {
             Some(i) => i,
@@ -128,17 +137,12 @@ impl Tally {
                 self.rows.len() - 1
             }
         };
-        let (totals_games, scores) = totals(players.len(), std::slice::from_ref(&game.result));
+        let (_, scores) = totals(self.names.len(), std::slice::from_ref(&game.result));
         let row = &mut self.rows[i];
-        if totals_games[a] > 0 {
-            row.2 += scores[a];
-        }
-        if totals_games[b] > 0 {
-            row.3 += scores[b];
-        }
+        row.2 += scores[a];
+        row.3 += scores[b];
         row.4 += 1;
         self.last = i;
-        self.names = players.iter().map(|p| p.short()).collect();
     }
 
     /// `L2-L1 7.5-4.5 of 12`.
