@@ -200,7 +200,8 @@ pub struct ArenaArgs {
     /// The game and where it stands.
     #[command(flatten)]
     pub start: StartArgs,
-    /// The players, comma-separated: levels `1`-`8` (or `L5`, or names), `random`.
+    /// The players, comma-separated: levels `1`-`8` (or `L5`, or names), `random`, or a search
+    /// with its budget (`mcts:500` iterations, `ab:20000` positions per decision).
     #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Who meets whom: `ladder` (each player the next in the list), `all` (every pair) or

@@ -122,6 +122,66 @@ fn the_arena_refuses_a_pairing_with_a_stranger() {
 }
 
 #[test]
+fn searches_with_their_own_budgets_meet_in_the_arena() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let run = muster(&[
+        "arena",
+        "murus-gallicus",
+        "--players",
+        "mcts:20,ab:300",
+        "--games",
+        "2",
+        "--out",
+        dir.path().to_str().expect("a UTF-8 path"),
+        "--json",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let summary: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let names: Vec<&str> = summary["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .filter_map(|p| p["player"].as_str())
+        .collect();
+    assert!(
+        names.contains(&"mcts:20") && names.contains(&"ab:300"),
+        "{names:?}"
+    );
+    let mut files: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("records")
+        .map(|f| {
+            f.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        ["0001-ab300-vs-mcts20.txt", "0002-mcts20-vs-ab300.txt"]
+    );
+    let record = std::fs::read_to_string(dir.path().join(&files[0])).expect("a record");
+    assert!(record.contains("MCTS, 20 iterations"), "{record}");
+}
+
+#[test]
+fn a_search_budget_must_be_a_positive_number() {
+    for (player, message) in [
+        (
+            "mcts:lots",
+            "`mcts:lots`: the budget after `:` must be a whole number",
+        ),
+        ("ab:0", "`ab:0`: the budget must be at least 1"),
+        ("dfs:100", "`dfs:100`: no such search `dfs`"),
+    ] {
+        let run = muster(&["play", "mur", "--vs", player]);
+        assert!(!run.success, "{player} accepted");
+        assert!(run.stderr.contains(message), "{}", run.stderr);
+    }
+}
+
+#[test]
 fn the_search_bench_reports_both_searches_for_two_seat_games() {
     let run = muster(&["bench", "murus-gallicus", "--search", "--json"]);
     assert!(run.success, "{}", run.stderr);

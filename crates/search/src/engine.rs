@@ -18,6 +18,12 @@ use crate::{
     StopFlag,
 };
 
+/// The most MCTS iterations an alpha-beta level plays where alpha-beta cannot go (more than two
+/// seats, chance, positions its knowledge does not judge): a tenth of its positions, at most
+/// this. MCTS gains little in Mu beyond a few hundred iterations (docs/ai.md), and set-up
+/// decisions should not keep a player waiting.
+const MCTS_STAND_IN: u64 = 5_000;
+
 /// What the engine decided, and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thought {
@@ -200,7 +206,9 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
     ) -> Result<Thought, SearchError> {
         match self.settings.recipe {
             Recipe::Random => Ok(self.random(game)),
-            Recipe::AlphaBeta { depth, nodes } if game.seats() == 2 && !G::INFO.has_chance => {
+            Recipe::AlphaBeta { depth, nodes }
+                if game.seats() == 2 && !G::INFO.has_chance && self.knowledge.judges(game) =>
+            {
                 let budget = budget.unwrap_or(Budget {
                     nodes: Some(nodes),
                     depth: Some(depth),
@@ -209,7 +217,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
                 self.alpha_beta(game, &budget, stop, observer)
             }
             Recipe::AlphaBeta { nodes, .. } => {
-                let budget = budget.unwrap_or(Budget::nodes((nodes / 20).max(1)));
+                let iterations = (nodes / 10).clamp(1, MCTS_STAND_IN);
+                let budget = budget.unwrap_or(Budget::nodes(iterations));
                 self.mcts(game, None, &budget, stop, observer)
             }
             Recipe::Mcts {

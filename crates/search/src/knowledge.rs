@@ -59,6 +59,14 @@ pub trait Knowledge<G: Game>: Send + Sync + 'static {
     fn prune(&self, game: &G, actions: &mut Vec<G::Action>) {
         let _ = (game, actions);
     }
+
+    /// Whether [`Knowledge::score`] tells the positions near `game` apart. Where it does not (a
+    /// set-up phase it scores 0 throughout), alpha-beta would choose blindly, so an alpha-beta
+    /// level plays MCTS there instead. The default: everywhere.
+    fn judges(&self, game: &G) -> bool {
+        let _ = game;
+        true
+    }
 }
 
 /// Knowledge of nothing: every position scores 0 and playouts are uniform. The baseline for

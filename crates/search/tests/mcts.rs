@@ -101,3 +101,24 @@ fn every_game_and_seat_count_can_be_searched() {
         }
     }
 }
+
+#[test]
+fn an_alpha_beta_level_hands_positions_it_cannot_judge_to_mcts() {
+    let recipe = Recipe::AlphaBeta {
+        depth: 64,
+        nodes: 500,
+    };
+    let method = |variant: &str, seats: usize| {
+        let game = AnyGame::new(GameId::Mu, variant, Some(seats)).expect("a game");
+        let mut engine = Engine::new(GameId::Mu, recipe, 3, 1);
+        let thought = engine
+            .think(&game, None, &StopFlag::default(), &mut ())
+            .expect("thinks");
+        (thought.method, thought.nodes)
+    };
+    // mu §2.12: territory is all there is to judge, and the lay-out has none yet.
+    assert_eq!(method("levis", 2), ("mcts", 50), "the opening protocol");
+    assert_eq!(method("multi", 3), ("mcts", 50), "three seats");
+    let (played, _) = method("levis start=duel", 2);
+    assert_eq!(played, "alpha-beta", "two seats in the phase of play");
+}

@@ -97,6 +97,12 @@ impl Knowledge<Mu> for MuKnowledge {
     fn playout_plies(&self) -> Option<u32> {
         self.plies
     }
+
+    /// Only the phase of play: every seat's value is 0 while the board is laid out and men are
+    /// placed, which playouts into the phase of play can judge but a search horizon cannot.
+    fn judges(&self, game: &Mu) -> bool {
+        game.phase() == Phase::Play
+    }
 }
 
 /// Whether `action` is a move landing on a stack of another colour.

@@ -125,7 +125,8 @@ pub fn play_game(
     })
 }
 
-/// Writes the game's record as `NNNN-A-vs-B.txt` (players in seat order) in `folder`.
+/// Writes the game's record as `NNNN-A-vs-B.txt` (players in seat order, `mcts:500` written
+/// `mcts500` so that the name is a file name everywhere) in `folder`.
 pub fn save_record(folder: &Path, players: &[Player], game: &Finished) -> Result<()> {
     let names: Vec<String> = game
         .result
@@ -160,7 +161,7 @@ pub fn save_record(folder: &Path, players: &[Player], game: &Finished) -> Result
     let file = folder.join(format!(
         "{:04}-{}.txt",
         game.job.number + 1,
-        names.join("-vs-")
+        names.join("-vs-").replace(':', "")
     ));
     std::fs::write(&file, record.to_text())
         .with_context(|| format!("cannot write `{}`", file.display()))

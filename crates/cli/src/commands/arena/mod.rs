@@ -44,6 +44,9 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
     }
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create the records folder `{}`", args.out.display()))?;
+    if let Some(note) = endless_note(&start) {
+        eprintln!("{note}");
+    }
     let jobs = schedule::jobs(&pairs, args.games, args.seed);
     let finished = play_all(&start, &players, jobs, args)?;
     let summary = Summary::new(&start, &players, &finished, args);
@@ -57,6 +60,20 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
         print!("{}", summary.text());
     }
     Ok(())
+}
+
+/// A word of warning when the game can go on for ever: Mu ends only when every player passes
+/// (mu §2.12, A19), and two searches that each see no gain in giving way shuffle men until
+/// `--max-plies`. The rules' `ply_cap` (a labelled house rule) ends and counts such games.
+fn endless_note(start: &muster_rules::AnyGame) -> Option<String> {
+    let variant = start.variant_text();
+    (start.id() == muster_rules::GameId::Mu && !variant.contains("ply_cap=")).then(|| {
+        format!(
+            "note: Mu ends only when every player passes; searches that never give way play on \
+             to --max-plies, scored a draw. To count such games after N turns, play the house \
+             rule: --variant \"{variant} ply_cap=200\""
+        )
+    })
 }
 
 /// Plays every job on `--parallel` threads, saving records and drawing progress as games end.
@@ -228,7 +245,8 @@ impl Summary {
                 let x = match player {
                     Player::Random => 0.0,
                     Player::Level(n) => f64::from(*n),
-                    Player::Human => return None,
+                    // The ladder plots levels; other searches have no place on its axis.
+                    Player::Human | Player::Search(_) => return None,
                 };
                 Some(plot::Point {
                     x,

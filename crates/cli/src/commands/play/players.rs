@@ -18,16 +18,24 @@ pub enum Player {
     Random,
     /// An AI level, 1 (beginner) to 8 (grandmaster): see `muster_search::levels`.
     Level(u8),
+    /// A search with a budget of one's own (`mcts:500`, `ab:20000`), for tuning and for
+    /// measuring the levels against something between them.
+    Search(Recipe),
 }
 
 /// The opponents that exist, as listed in error messages.
-pub const LEVELS: &str = "human, random, or a level 1-8 (also L1-L8 or a level name: beginner, novice, casual, club, strong, expert, master, grandmaster)";
+pub const LEVELS: &str = "human, random, a level 1-8 (also L1-L8 or a level name: beginner, novice, casual, club, strong, expert, master, grandmaster), or a search with its budget: mcts:ITERATIONS or ab:NODES";
 
 impl Player {
-    /// Reads a player: `human`, `random`, a level number `1`–`8`, `L5`, `level5` or a level name
-    /// (`master`). The error quotes the text and lists what exists.
+    /// Reads a player: `human`, `random`, a level number `1`–`8`, `L5`, `level5`, a level name
+    /// (`master`), or a search with its budget: `mcts:500` (iterations per decision) or
+    /// `ab:20000` (alpha-beta, positions per decision). The error quotes the text and lists what
+    /// exists.
     pub fn parse(text: &str) -> Result<Player> {
         let word = text.trim().to_ascii_lowercase();
+        if let Some((method, budget)) = word.split_once(':') {
+            return parse_search(text, method, budget);
+        }
         let number = word
             .strip_prefix("level")
             .or_else(|| word.strip_prefix('l'))
@@ -54,6 +62,11 @@ impl Player {
             Player::Human => "human".to_owned(),
             Player::Random => "random".to_owned(),
             Player::Level(n) => format!("level {n}, {}", NAMES[usize::from(n - 1)]),
+            Player::Search(recipe) => match recipe {
+                Recipe::Mcts { iterations, .. } => format!("MCTS, {iterations} iterations"),
+                Recipe::AlphaBeta { nodes, .. } => format!("alpha-beta, {nodes} positions"),
+                Recipe::Random => "random".to_owned(),
+            },
         }
     }
 
@@ -63,6 +76,11 @@ impl Player {
             Player::Human => "human".to_owned(),
             Player::Random => "random".to_owned(),
             Player::Level(n) => format!("L{n}"),
+            Player::Search(recipe) => match recipe {
+                Recipe::Mcts { iterations, .. } => format!("mcts:{iterations}"),
+                Recipe::AlphaBeta { nodes, .. } => format!("ab:{nodes}"),
+                Recipe::Random => "random".to_owned(),
+            },
         }
     }
 
@@ -73,9 +91,32 @@ impl Player {
             Player::Human => return None,
             Player::Random => Recipe::Random,
             Player::Level(n) => level(game, n)?.recipe,
+            Player::Search(recipe) => recipe,
         };
         Some(Engine::new(game, recipe, seed, threads))
     }
+}
+
+/// Reads the budget of `mcts:N` or `ab:N`; `text` is the whole player as given.
+fn parse_search(text: &str, method: &str, budget: &str) -> Result<Player> {
+    let Ok(budget) = budget.trim().replace('_', "").parse::<u64>() else {
+        bail!("`{text}`: the budget after `:` must be a whole number (for example mcts:500)");
+    };
+    if budget == 0 {
+        bail!("`{text}`: the budget must be at least 1");
+    }
+    let recipe = match method.trim() {
+        "mcts" => Recipe::Mcts {
+            iterations: budget,
+            playout_plies: None,
+        },
+        "ab" | "alphabeta" | "alpha-beta" => Recipe::AlphaBeta {
+            depth: 64,
+            nodes: budget,
+        },
+        _ => bail!("`{text}`: no such search `{method}` (searches: mcts:ITERATIONS, ab:NODES)"),
+    };
+    Ok(Player::Search(recipe))
 }
 
 impl fmt::Display for Player {

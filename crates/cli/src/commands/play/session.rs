@@ -62,7 +62,7 @@ impl Session {
                 // Random opponents draw from the session's generator, as chance does.
                 let player = table.players[seat];
                 let seed = seed.wrapping_add(1 + seat as u64);
-                matches!(player, Player::Level(_))
+                matches!(player, Player::Level(_) | Player::Search(_))
                     .then(|| player.engine(start.id(), seed, threads))
                     .flatten()
             })
