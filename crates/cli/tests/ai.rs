@@ -166,6 +166,39 @@ fn searches_with_their_own_budgets_meet_in_the_arena() {
 }
 
 #[test]
+fn the_arena_warns_that_mu_without_a_cap_may_not_end() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = dir.path().to_str().expect("a UTF-8 path");
+    let arena = |variant: &str| {
+        let run = muster(&[
+            "arena",
+            "mu",
+            "--variant",
+            variant,
+            "--players",
+            "random,1",
+            "--games",
+            "2",
+            "--max-plies",
+            "30",
+            "--out",
+            out,
+            "--json",
+        ]);
+        assert!(run.success, "{}", run.stderr);
+        run.stderr
+    };
+    let uncapped = arena("levis start=duel");
+    assert!(
+        uncapped.contains("note: Mu ends only when every player passes")
+            && uncapped.contains("ply_cap=200"),
+        "{uncapped}"
+    );
+    let capped = arena("levis start=duel ply_cap=10");
+    assert!(!capped.contains("note:"), "{capped}");
+}
+
+#[test]
 fn a_search_budget_must_be_a_positive_number() {
     for (player, message) in [
         (
