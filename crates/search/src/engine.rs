@@ -19,7 +19,7 @@ use crate::{
 };
 
 /// The most MCTS iterations an alpha-beta level plays where alpha-beta cannot go (more than two
-/// seats, chance, positions its knowledge does not judge): a tenth of its positions, at most
+/// seats, chance, positions its knowledge does not judge): a fifth of its positions, at most
 /// this. MCTS gains little in Mu beyond a few hundred iterations (docs/ai.md), and set-up
 /// decisions should not keep a player waiting.
 const MCTS_STAND_IN: u64 = 5_000;
@@ -217,7 +217,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
                 self.alpha_beta(game, &budget, stop, observer)
             }
             Recipe::AlphaBeta { nodes, .. } => {
-                let iterations = (nodes / 10).clamp(1, MCTS_STAND_IN);
+                let iterations = (nodes / 5).clamp(1, MCTS_STAND_IN);
                 let budget = budget.unwrap_or(Budget::nodes(iterations));
                 self.mcts(game, None, &budget, stop, observer)
             }

@@ -106,7 +106,7 @@ fn every_game_and_seat_count_can_be_searched() {
 fn an_alpha_beta_level_hands_positions_it_cannot_judge_to_mcts() {
     let recipe = Recipe::AlphaBeta {
         depth: 64,
-        nodes: 500,
+        nodes: 250,
     };
     let method = |variant: &str, seats: usize| {
         let game = AnyGame::new(GameId::Mu, variant, Some(seats)).expect("a game");
