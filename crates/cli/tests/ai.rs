@@ -129,6 +129,8 @@ fn searches_with_their_own_budgets_meet_in_the_arena() {
         "murus-gallicus",
         "--players",
         "mcts:20,ab:300",
+        "--pair",
+        "ab:300-mcts:20",
         "--games",
         "2",
         "--out",

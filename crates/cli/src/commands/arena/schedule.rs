@@ -36,7 +36,8 @@ pub fn pairings(players: &[Player], kind: &str, extra: &[String]) -> Result<Vec<
 }
 
 fn parse_pair(players: &[Player], text: &str) -> Result<(usize, usize)> {
-    let Some((a, b)) = text.split_once(['-', ':']) else {
+    // `-` first: a search player has a `:` of its own (`ab:20000-random`).
+    let Some((a, b)) = text.split_once('-').or_else(|| text.split_once(':')) else {
         bail!("--pair `{text}`: expected two players joined by `-`, e.g. 8-random");
     };
     let find = |side: &str| -> Result<usize> {
