@@ -444,6 +444,37 @@ impl AnyGame {
             .is_some_and(|g| matches!(g.phase(), crate::mutou::Phase::SetOut(_)))
     }
 
+    /// The battery's per-position checks on this position (see
+    /// [`conformance::check_position`](crate::conformance::check_position)).
+    #[cfg(feature = "conformance")]
+    pub fn conformance_check(&self) -> Result<(), String> {
+        each_game!(self, g => crate::conformance::check_position(g))
+    }
+
+    /// A checked random walk of at most `max_actions` actions from this position (see
+    /// [`conformance::walk_from`](crate::conformance::walk_from)).
+    #[cfg(feature = "conformance")]
+    pub fn conformance_walk(
+        &self,
+        seed: u64,
+        max_actions: usize,
+    ) -> Result<crate::conformance::Report, crate::conformance::Failure> {
+        each_game!(self, g => crate::conformance::walk_from(g.clone(), seed, max_actions))
+    }
+
+    /// Takes an action text as a server takes one from outside, checking that a refusal changes
+    /// nothing and an acceptance agrees with the fast door (see
+    /// [`conformance::check_outside_action`](crate::conformance::check_outside_action)).
+    /// `Ok(true)` when the action was read and applied, `Ok(false)` when it was refused.
+    #[cfg(feature = "conformance")]
+    pub fn conformance_outside_action(&mut self, text: &str) -> Result<bool, String> {
+        each_game!(self, g => match g.parse_action(text) {
+            Err(e) if e.to_string().is_empty() => Err("an empty parse error".to_owned()),
+            Err(_) => Ok(false),
+            Ok(action) => crate::conformance::check_outside_action(g, action),
+        })
+    }
+
     /// The MuTou position inside, if this is one.
     pub fn as_mutou(&self) -> Option<&MuTou> {
         match self {

@@ -128,6 +128,52 @@ pub fn run_presets<G: Game>(config: Config) -> Result<Report, Failure> {
     Ok(total)
 }
 
+/// Walks `max_actions` random actions (seeded by `seed`) from any position, a parsed text or a
+/// fuzzer's find, and checks at every position and step what [`run`] checks from the start.
+///
+/// This is the meaning of "a position that parses is valid": every position text the game reads
+/// must pass this walk, so that no later action can break the contract or panic.
+pub fn walk_from<G: Game>(start: G, seed: u64, max_actions: usize) -> Result<Report, Failure> {
+    let mut walk = Walk::<G>::new(start, seed);
+    walk.play(max_actions)?;
+    Ok(Report {
+        games: 1,
+        finished: usize::from(walk.game.outcome().is_some()),
+        actions: walk.actions.len(),
+    })
+}
+
+/// The checks the battery makes at every position (see the module documentation), on one
+/// position from anywhere; the error says what is wrong.
+pub fn check_position<G: Game>(game: &G) -> Result<(), String> {
+    let walk = Walk::<G>::new(game.clone(), 0);
+    walk.check_position().map_err(|f| f.problem)
+}
+
+/// Checks `action` against `game` the way a server would take it from outside: a refused action
+/// must leave the position exactly as it was, and an accepted one must give the same position by
+/// the checked and the unchecked doors. Returns whether the action was accepted.
+pub fn check_outside_action<G: Game>(game: &mut G, action: G::Action) -> Result<bool, String> {
+    let before = game.clone();
+    let mut events = Vec::new();
+    match game.apply(action, &mut events) {
+        Err(e) => {
+            if *game != before {
+                return Err(format!("the refused action changed the position ({e})"));
+            }
+            Ok(false)
+        }
+        Ok(()) => {
+            let mut fast = before;
+            fast.apply_unchecked(action);
+            if fast != *game || fast.position_hash() != game.position_hash() {
+                return Err("apply and apply_unchecked disagree".to_owned());
+            }
+            Ok(true)
+        }
+    }
+}
+
 fn check_default_is_first_preset<G: Game>() -> Result<(), Failure> {
     let first = G::Variant::presets().first().map(|p| (p.make)());
     if first.as_ref() == Some(&G::Variant::default()) {
