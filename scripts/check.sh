@@ -13,5 +13,7 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy (warnings denied)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+echo "== cargo check of the fuzz targets (they run with scripts/fuzz.sh)"
+cargo check --manifest-path fuzz/Cargo.toml --locked --quiet
 echo "== cargo test"
 cargo test --workspace --locked

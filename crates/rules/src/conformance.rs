@@ -20,6 +20,8 @@
 //! Failures carry the seed, the game number, the action number and the position text, so any
 //! failure can be replayed exactly.
 
+pub mod outside;
+
 use std::collections::HashSet;
 use std::fmt;
 
