@@ -2,7 +2,8 @@
 //!
 //! A saved record is an ordinary record (it replays with `muster replay`) whose headers also say
 //! who played each seat (`Players`, as `--vs` reads them), which seat was yours (`You`), the seed
-//! (`Seed`) and, after an undo, when the AI engines last started afresh (`EnginesSince`); see
+//! (`Seed`), after an undo when the AI engines last started afresh (`EnginesSince`), and which
+//! actions `undo` takes back together (`Chained`, from Mu's `auto`); see
 //! [`super::session`]. Every problem is an error naming the file: it cannot be read, it is not a
 //! record, it does not replay, it is of another game than the one asked for, or its headers do
 //! not say enough to resume it.
@@ -69,6 +70,7 @@ fn saved_game(record: &Record, start: AnyGame, actions: Vec<String>) -> Result<S
     }
     let seed = number(record, headers::SEED)?.unwrap_or(0);
     let engines_since = number(record, headers::ENGINES_SINCE)?.unwrap_or(0);
+    let chained = chained(record, actions.len())?;
     Ok(Saved {
         start,
         actions,
@@ -78,7 +80,24 @@ fn saved_game(record: &Record, start: AnyGame, actions: Vec<String>) -> Result<S
         },
         seed,
         engines_since,
+        chained,
     })
+}
+
+/// The `Chained` header: action numbers from 2 to the number of actions, as indices from 0.
+fn chained(record: &Record, actions: usize) -> Result<Vec<usize>> {
+    let Some(text) = record.header(headers::CHAINED) else {
+        return Ok(Vec::new());
+    };
+    text.split(',')
+        .map(|word| match word.trim().parse::<usize>() {
+            Ok(number) if (2..=actions).contains(&number) => Ok(number - 1),
+            _ => bail!(
+                "{}: `{word}` is not the number of an action after the first",
+                header_text(headers::CHAINED, text)
+            ),
+        })
+        .collect()
 }
 
 /// A header holding a whole number, if present.

@@ -39,6 +39,9 @@ pub mod headers {
     pub const SEED: &str = "Seed";
     /// The number of actions after which the AI engines' memory last started afresh.
     pub const ENGINES_SINCE: &str = "EnginesSince";
+    /// The actions (numbered from 1) played by the same command as the action before them
+    /// (Mu's `auto`), which `undo` takes back together: `12,13,14`.
+    pub const CHAINED: &str = "Chained";
 }
 
 /// One action taken, with the position before it (so that undo is exact and cheap).
@@ -78,6 +81,8 @@ pub struct Saved {
     pub seed: u64,
     /// The number of actions after which the AI engines' memory last started afresh.
     pub engines_since: usize,
+    /// The actions (indices from 0) played by the same command as the one before them.
+    pub chained: Vec<usize>,
 }
 
 /// A game in progress at the terminal.
@@ -163,8 +168,9 @@ impl Session {
                     ));
                 }
             }
+            let chained = saved.chained.contains(&ply);
             session
-                .apply(action, seat, false)
+                .apply(action, seat, chained)
                 .with_context(|| format!("action {} `{action}`", ply + 1))?;
         }
         session.unsaved = false;
@@ -367,7 +373,8 @@ impl Session {
     }
 
     /// The game as a record: a header per seat naming who played it, then what resuming needs
-    /// (the players as `--vs` reads them, your seat, the seed, and `EnginesSince` when not 0).
+    /// (the players as `--vs` reads them, your seat, the seed, `EnginesSince` when not 0 and
+    /// `Chained` when some actions are undone together).
     pub fn record_text(&self) -> Result<String> {
         let mut extra: Vec<(String, String)> = (0..self.game.seats())
             .map(|i| {
@@ -389,6 +396,13 @@ impl Session {
                 headers::ENGINES_SINCE.to_owned(),
                 self.engines_since.to_string(),
             ));
+        }
+        let chained: Vec<String> = (self.history.iter().enumerate())
+            .filter(|(_, step)| step.chained)
+            .map(|(i, _)| (i + 1).to_string())
+            .collect();
+        if !chained.is_empty() {
+            extra.push((headers::CHAINED.to_owned(), chained.join(",")));
         }
         let actions: Vec<String> = self.history.iter().map(|s| s.action.clone()).collect();
         let record = AnyGame::export(&self.start, &actions, &extra)?;
