@@ -251,7 +251,10 @@ fn explosions_played_by_auto_are_still_undone_together_after_a_resume() {
     let out = play(&["--resume", file], "undo\nundo\nposition\nquit\n\n");
     assert!(out.contains("Took back 2 actions."), "{out}");
     assert!(out.contains("Took back 1 action."), "{out}");
-    assert!(out.contains(&format!("> position\n{TWO_CHOICES}\n")), "{out}");
+    assert!(
+        out.contains(&format!("> position\n{TWO_CHOICES}\n")),
+        "{out}"
+    );
 }
 
 /// Segment A as one closed section with `men` Red men on its centre; B and C are Wall.

@@ -147,9 +147,12 @@ impl Session {
         }
         let mut session = Session::new(saved.start, saved.table, saved.seed, threads, hint_level);
         session.engines_since = saved.engines_since;
-        session.restart_engines();
         let mut notes = Vec::new();
         for (ply, action) in saved.actions.iter().enumerate() {
+            if ply == session.engines_since {
+                // As after the undo: engines that know nothing of the actions before.
+                session.restart_engines();
+            }
             let seat = match session.game.actor() {
                 Actor::Seat(seat) => Some(seat.index()),
                 Actor::Chance => None,
@@ -172,6 +175,9 @@ impl Session {
             session
                 .apply(action, seat, chained)
                 .with_context(|| format!("action {} `{action}`", ply + 1))?;
+        }
+        if session.engines_since == saved.actions.len() {
+            session.restart_engines();
         }
         session.unsaved = false;
         Ok((session, notes))
