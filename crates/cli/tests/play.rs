@@ -106,7 +106,10 @@ fn a_finished_game_keeps_accepting_undo_save_and_quit() {
 #[test]
 fn end_of_input_leaves_cleanly() {
     let out = play(&[], "d1-d3\n");
-    assert!(out.contains("End of input"), "{out}");
+    assert!(
+        out.contains("End of input: leaving the game (moves not saved)."),
+        "{out}"
+    );
 }
 
 #[test]

@@ -144,7 +144,12 @@ impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
                 needs_drawing = false;
             }
             let Some(line) = self.prompt(&session)? else {
-                writeln!(self.out, "\nEnd of input: leaving the game.")?;
+                let unsaved = if session.has_unsaved_changes() {
+                    " (moves not saved)"
+                } else {
+                    ""
+                };
+                writeln!(self.out, "\nEnd of input: leaving the game{unsaved}.")?;
                 return Ok(());
             };
             match self.handle(&mut session, &line)? {
