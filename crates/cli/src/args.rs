@@ -67,8 +67,9 @@ pub struct StartArgs {
     /// The variant settings.
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// A one-line position text to start from (default: the start position).
-    #[arg(long, value_name = "TEXT")]
+    /// A one-line position text to start from (default: the start position). It may start with
+    /// `-`, as Mu's do (`--position "- | - | layout R seats=2"`).
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// The number of seats (default: the game's).
     #[arg(long, value_name = "N")]
@@ -149,7 +150,7 @@ pub struct BenchArgs {
     /// How long to run, in seconds.
     #[arg(long, value_name = "S", default_value_t = 3.0)]
     pub seconds: f64,
-    /// Worker threads.
+    /// Worker threads (at most the machine's cores).
     #[arg(long, value_name = "T", default_value_t = 1)]
     pub threads: usize,
     /// Seed of the first thread's generator (thread i uses seed + i).
@@ -170,11 +171,30 @@ pub struct BenchArgs {
 /// `muster play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game and where it stands.
+    /// The game: murus-gallicus, mur, mu or mutou (with --resume: read from the record).
+    #[arg(required_unless_present = "resume")]
+    pub game: Option<String>,
+    /// The variant settings.
     #[command(flatten)]
-    pub start: StartArgs,
+    pub variant: VariantArgs,
+    /// A one-line position text to start from (default: the start position). It may start with
+    /// `-`, as Mu's do.
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// The number of seats (default: the game's).
+    #[arg(long, value_name = "N")]
+    pub seats: Option<usize>,
+    /// Continue a game saved with `save FILE`: the same game, variant, position, moves (undo
+    /// reaches back before the save), players and seed, so that it goes on as it would have.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["variant", "opts", "tier", "board", "position", "seats", "vs", "seat", "seed"]
+    )]
+    pub resume: Option<PathBuf>,
     /// An opponent: an AI level `1`–`8` (or `L5`, or a name: beginner … grandmaster), `random`
     /// or `human`; repeat to fill the other seats in order (the last one fills the rest).
+    /// Without --vs every opponent plays random moves.
     #[arg(long = "vs", value_name = "OPPONENT")]
     pub vs: Vec<String>,
     /// The seat you play: its number from 1, or its name (e.g. `Dark`). Default: 1.
@@ -183,7 +203,8 @@ pub struct PlayArgs {
     /// Seed for the opponents and chance.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// Threads an AI opponent thinks with.
+    /// Threads an AI opponent thinks with (at most the machine's cores; one thread keeps the
+    /// game reproducible from its seed).
     #[arg(long, value_name = "T", default_value_t = 1)]
     pub threads: usize,
     /// The level (1–8) whose suggestion `hint` shows.
@@ -192,6 +213,18 @@ pub struct PlayArgs {
     /// Never use colours.
     #[arg(long)]
     pub no_color: bool,
+}
+
+impl PlayArgs {
+    /// Where a new game starts, or `None` without a game (only possible with --resume).
+    pub fn start(&self) -> Option<StartArgs> {
+        Some(StartArgs {
+            game: self.game.clone()?,
+            variant: self.variant.clone(),
+            position: self.position.clone(),
+            seats: self.seats,
+        })
+    }
 }
 
 /// `muster arena`.

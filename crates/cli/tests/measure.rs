@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fails, json, ok};
+use common::{fails, json, muster, muster_with_input, ok};
 
 #[test]
 fn perft_counts_the_known_leaves() {
@@ -101,7 +101,9 @@ fn bench_json_adds_up() {
     ]);
     assert_eq!(value["game"], "murus-gallicus");
     assert_eq!(value["variant"], "advanced");
-    assert_eq!(value["threads"], 2);
+    // Two threads, unless this machine has a single core (see the next test).
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    assert_eq!(value["threads"], 2.min(cores));
     let games = value["games"].as_u64().expect("games");
     assert!(games > 0, "{value}");
     let wins: u64 = ["Light", "Dark"]
@@ -120,6 +122,56 @@ fn bench_json_adds_up() {
     ] {
         assert!(value[key].as_f64().is_some(), "{key} missing: {value}");
     }
+}
+
+#[test]
+fn threads_beyond_the_machine_s_cores_are_capped_with_a_note() {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let run = muster(&[
+        "bench",
+        "murus-gallicus",
+        "--seconds",
+        "0.1",
+        "--threads",
+        "200",
+        "--json",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(value["threads"], cores, "{value}");
+    let note = format!("note: --threads 200 is more than this machine's {cores} core");
+    assert!(run.stderr.contains(&note), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!("using {cores}")),
+        "{}",
+        run.stderr
+    );
+
+    let run = muster_with_input(
+        &["play", "murus-gallicus", "--vs", "2", "--threads", "200"],
+        "d1-d3\nsave /dev/null\nquit\n",
+    );
+    assert!(run.success, "{}", run.stderr);
+    assert!(run.stderr.contains(&note), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("Dark (level 2, novice) plays"),
+        "{}",
+        run.stdout
+    );
+
+    let within = muster(&[
+        "bench",
+        "murus-gallicus",
+        "--seconds",
+        "0.1",
+        "--threads",
+        "1",
+    ]);
+    assert!(
+        within.success && within.stderr.is_empty(),
+        "{}",
+        within.stderr
+    );
 }
 
 #[test]

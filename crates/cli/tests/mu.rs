@@ -239,6 +239,24 @@ fn auto_plays_the_canonical_explosions_and_undo_takes_them_back_together() {
     assert_eq!(last.trim_start_matches("Purple> "), TWO_CHOICES);
 }
 
+#[test]
+fn explosions_played_by_auto_are_still_undone_together_after_a_resume() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("auto.txt");
+    let script = format!("C3 se 2\nauto\nsave {}\nquit\n", path.display());
+    play(&["--vs", "human", "--position", TWO_CHOICES], &script);
+    let record = std::fs::read_to_string(&path).expect("the record was written");
+    assert!(record.contains("[Chained \"3\"]"), "{record}");
+    let file = path.to_str().expect("a UTF-8 path");
+    let out = play(&["--resume", file], "undo\nundo\nposition\nquit\n\n");
+    assert!(out.contains("Took back 2 actions."), "{out}");
+    assert!(out.contains("Took back 1 action."), "{out}");
+    assert!(
+        out.contains(&format!("> position\n{TWO_CHOICES}\n")),
+        "{out}"
+    );
+}
+
 /// Segment A as one closed section with `men` Red men on its centre; B and C are Wall.
 fn closed_section(men: u16) -> String {
     let walls: Vec<String> = ["B", "C"]

@@ -106,7 +106,10 @@ fn a_finished_game_keeps_accepting_undo_save_and_quit() {
 #[test]
 fn end_of_input_leaves_cleanly() {
     let out = play(&[], "d1-d3\n");
-    assert!(out.contains("End of input"), "{out}");
+    assert!(
+        out.contains("End of input: leaving the game (moves not saved)."),
+        "{out}"
+    );
 }
 
 #[test]
@@ -138,4 +141,96 @@ fn unknown_opponents_and_seats_are_refused() {
     assert!(run.stderr.contains("`3`"), "{}", run.stderr);
     let run = muster(&["play", "murus-gallicus", "--vs", "random", "--vs", "random"]);
     assert_eq!(run.code, Some(1));
+}
+
+#[test]
+fn quit_with_unsaved_moves_offers_to_save_under_the_name_typed() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("kept.txt");
+    let script = format!("d1-d3\nquit\n{}\n", path.display());
+    let out = play(&["--vs", "human"], &script);
+    assert!(
+        out.contains("Save the game before quitting? Type a file name, or press Enter to quit without saving:"),
+        "{out}"
+    );
+    assert!(out.contains("Saved the game to"), "{out}");
+    assert!(out.ends_with("Goodbye.\n"), "{out}");
+    let record = std::fs::read_to_string(&path).expect("the record was written");
+    assert!(record.contains("1. d1-d3"), "{record}");
+}
+
+#[test]
+fn enter_no_or_the_end_of_input_quit_without_saving() {
+    for (answer, says) in [
+        ("\n", "Not saved."),
+        ("no\n", "Not saved."),
+        ("", "End of input: quitting without saving."),
+    ] {
+        let out = play(&["--vs", "human"], &format!("d1-d3\nquit\n{answer}"));
+        assert!(out.contains("Save the game before quitting?"), "{out}");
+        assert!(out.contains(says), "{answer:?}: {out}");
+        assert!(out.ends_with("Goodbye.\n"), "{out}");
+    }
+}
+
+#[test]
+fn a_file_that_cannot_be_written_asks_again() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("second try.txt");
+    let script = format!(
+        "d1-d3\nquit\nyes\n/nonexistent-dir/x.txt\nsave {}\n",
+        path.display()
+    );
+    let out = play(&["--vs", "human"], &script);
+    assert!(
+        out.contains("File name (Enter: quit without saving):"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Not saved: cannot write `/nonexistent-dir/x.txt`"),
+        "{out}"
+    );
+    assert!(out.contains("Another file name"), "{out}");
+    assert!(
+        path.exists(),
+        "`save FILE` as the answer saves to FILE: {out}"
+    );
+}
+
+#[test]
+fn quit_asks_nothing_when_nothing_is_unsaved() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("saved.txt");
+    let fresh = play(&["--vs", "human"], "quit\n");
+    let saved = play(
+        &["--vs", "human"],
+        &format!("d1-d3\nsave {}\nquit\n", path.display()),
+    );
+    for out in [fresh, saved] {
+        assert!(!out.contains("Save the game before quitting?"), "{out}");
+        assert!(out.ends_with("Goodbye.\n"), "{out}");
+    }
+}
+
+#[test]
+fn without_vs_the_random_opponent_is_announced() {
+    let out = play(&[], "quit\n");
+    assert!(
+        out.contains("You play Light against Dark (random)."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Your opponent plays random moves (no --vs given): use --vs 1-8 for an AI level"
+        ),
+        "{out}"
+    );
+    let chosen = play(&["--vs", "random"], "quit\n");
+    assert!(!chosen.contains("no --vs given"), "{chosen}");
+    let run = muster_with_input(&["play", "mutou", "--seats", "3", "--no-color"], "quit\n");
+    assert!(
+        run.stdout.contains("Your opponents play random moves"),
+        "{}",
+        run.stdout
+    );
 }

@@ -149,3 +149,51 @@ fn bad_variants_options_and_positions_are_quoted() {
         &["`x/y L 0`"],
     );
 }
+
+/// A Mu position text that starts with `-`: levis before the first segment is laid out.
+const MU_LAYOUT: &str = "- | - | layout R seats=2";
+
+#[test]
+fn a_position_text_starting_with_a_hyphen_is_taken_as_a_position_everywhere() {
+    assert_eq!(
+        ok(&["new", "mu"]).trim(),
+        MU_LAYOUT,
+        "the text starts with `-`"
+    );
+    let moves = ok(&["moves", "mu", "--position", MU_LAYOUT]);
+    assert!(moves.lines().any(|m| m == "place:0,0"), "{moves}");
+    let after = ok(&["apply", "mu", "--position", MU_LAYOUT, "place:0,0"]);
+    assert_eq!(after.trim(), ok(&["apply", "mu", "place:0,0"]).trim());
+    let perft = json(&[
+        "perft",
+        "mu",
+        "--position",
+        MU_LAYOUT,
+        "--depth",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(perft["nodes"], moves.lines().count(), "{perft}");
+    let bench = json(&[
+        "bench",
+        "mu",
+        "--position",
+        MU_LAYOUT,
+        "--seconds",
+        "0.1",
+        "--max-plies",
+        "50",
+        "--json",
+    ]);
+    assert!(bench["plies"].as_u64().is_some_and(|p| p > 0), "{bench}");
+    let run = common::muster_with_input(
+        &["play", "mu", "--vs", "human", "--position", MU_LAYOUT],
+        "position\nquit\n",
+    );
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(&format!("> position\n{MU_LAYOUT}\n")),
+        "{}",
+        run.stdout
+    );
+}

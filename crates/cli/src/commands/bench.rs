@@ -17,7 +17,7 @@ use rand::SeedableRng;
 use serde_json::{json, Map, Value};
 
 use crate::args::BenchArgs;
-use crate::commands::{seat_names, start_game};
+use crate::commands::{capped_threads, seat_names, start_game};
 
 /// The largest batch of games a thread plays between two looks at the clock.
 const MAX_BATCH: u64 = 256;
@@ -33,14 +33,15 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     }
     check_limits(args)?;
     let start = start_game(&args.start)?;
+    let threads = capped_threads(args.threads);
     let started = Instant::now();
-    let stats = play_for(&start, args);
+    let stats = play_for(&start, args, threads);
     let seconds = started.elapsed().as_secs_f64();
     let report = Report {
         start: &start,
         stats,
         seconds,
-        threads: args.threads,
+        threads,
     };
     let mut out = io::stdout().lock();
     if args.json {
@@ -70,8 +71,8 @@ fn check_limits(args: &BenchArgs) -> Result<()> {
     Ok(())
 }
 
-/// Plays on every thread until the time is up; returns the merged totals.
-fn play_for(start: &AnyGame, args: &BenchArgs) -> PlayoutStats {
+/// Plays on each of `threads` threads until the time is up; returns the merged totals.
+fn play_for(start: &AnyGame, args: &BenchArgs, threads: usize) -> PlayoutStats {
     let deadline = Instant::now() + Duration::from_secs_f64(args.seconds);
     let games_done = AtomicU64::new(0);
     let mut total = PlayoutStats {
@@ -79,7 +80,7 @@ fn play_for(start: &AnyGame, args: &BenchArgs) -> PlayoutStats {
         ..PlayoutStats::default()
     };
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..args.threads)
+        let workers: Vec<_> = (0..threads)
             .map(|thread| {
                 let seed = args.seed.wrapping_add(thread as u64);
                 let games_done = &games_done;

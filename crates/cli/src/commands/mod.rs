@@ -13,7 +13,8 @@ pub mod play;
 pub mod replay;
 pub mod rules;
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
+use std::num::NonZeroUsize;
 
 use anyhow::{bail, Context, Result};
 use muster_rules::{Actor, AnyGame, GameId, Outcome, Seat};
@@ -162,4 +163,21 @@ pub fn result_words(game: &AnyGame, outcome: &Outcome) -> String {
 pub fn colour_wanted(no_color: bool) -> bool {
     let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     !no_color && !no_color_env && io::stdout().is_terminal()
+}
+
+/// The threads to use when `requested` were asked for: at most the cores this machine offers
+/// (`std::thread::available_parallelism`, 1 if unknown). More threads than cores only make every
+/// thread slower, so a larger request is capped, with a note on stderr saying so.
+pub fn capped_threads(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    if requested <= cores {
+        return requested;
+    }
+    let plural = if cores == 1 { "" } else { "s" };
+    // A note that cannot be written changes nothing.
+    let _ = writeln!(
+        io::stderr(),
+        "note: --threads {requested} is more than this machine's {cores} core{plural}: using {cores}"
+    );
+    cores
 }

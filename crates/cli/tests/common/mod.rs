@@ -2,8 +2,11 @@
 
 #![allow(dead_code)] // Each test file uses a different part of this module.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// What a run of `muster` produced.
 pub struct Run {
@@ -55,6 +58,95 @@ pub fn muster_with_input(args: &[&str], input: &str) -> Run {
         .wait_with_output()
         .expect("muster runs to the end")
         .into()
+}
+
+/// `muster ARGS` answered line by line, as a person at a terminal would: read up to the next
+/// prompt, then answer it.
+pub struct Conversation {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    output: Receiver<Vec<u8>>,
+    stderr: JoinHandle<String>,
+    /// Output received but not yet handed out.
+    pending: Vec<u8>,
+}
+
+/// How long to wait for the next piece of output before failing the test.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+impl Conversation {
+    /// Starts `muster ARGS` with piped input and output.
+    pub fn start(args: &[&str]) -> Conversation {
+        let mut child = command(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the muster binary starts");
+        let mut stdout = child.stdout.take().expect("stdout is piped");
+        let (send, output) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut buffer) {
+                if send.send(buffer[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut stderr = child.stderr.take().expect("stderr is piped");
+        let stderr = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = stderr.read_to_string(&mut text);
+            text
+        });
+        Conversation {
+            stdin: child.stdin.take(),
+            child,
+            output,
+            stderr,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Everything printed up to and including the next prompt (a last line, not ended, that
+    /// ends in `> ` or `: `), or up to the end of the output.
+    pub fn until_prompt(&mut self) -> String {
+        loop {
+            let text = String::from_utf8_lossy(&self.pending).into_owned();
+            let last_line = text.rsplit('\n').next().unwrap_or("");
+            if last_line.ends_with("> ") || last_line.ends_with(": ") {
+                self.pending.clear();
+                return text;
+            }
+            match self.output.recv_timeout(PATIENCE) {
+                Ok(bytes) => self.pending.extend_from_slice(&bytes),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    self.pending.clear();
+                    return text;
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => panic!("no prompt after: {text}"),
+            }
+        }
+    }
+
+    /// Types one line.
+    pub fn say(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("input is still open");
+        writeln!(stdin, "{line}").expect("muster reads its input");
+    }
+
+    /// Ends the input and waits for the program; returns its exit and what it printed last.
+    pub fn finish(mut self) -> Run {
+        drop(self.stdin.take());
+        let rest = self.until_prompt();
+        let status = self.child.wait().expect("muster runs to the end");
+        Run {
+            success: status.success(),
+            code: status.code(),
+            stdout: rest,
+            stderr: self.stderr.join().expect("stderr is read"),
+        }
+    }
 }
 
 /// Runs `muster ARGS`, which must succeed; returns stdout.

@@ -60,10 +60,11 @@ pub fn help(example: Option<&str>, resign: Option<&str>, chain_reactions: bool) 
         "  ? or moves    list the legal moves".to_owned(),
         "  hint          the AI's suggestion and its evaluation (level: --hint-level)".to_owned(),
         "  undo          take back your last move (and the replies to it)".to_owned(),
-        "  save FILE     write the game record to FILE".to_owned(),
+        "  save FILE     write the game record to FILE (play --resume FILE continues it)"
+            .to_owned(),
         "  position      print the position text".to_owned(),
         "  help          show this help".to_owned(),
-        "  quit or exit  leave the game".to_owned(),
+        "  quit or exit  leave the game (first offering to save moves not yet saved)".to_owned(),
     ];
     if let Some(resign) = resign {
         lines.insert(

@@ -4,17 +4,24 @@
 //! Each time a person is to decide, the board is drawn with the last move marked, followed by
 //! whose turn it is and a prompt. AI opponents, random ones and chance act on their own and say
 //! what they did; an AI's thinking is shown on stderr while it lasts (on a terminal), and `hint`
-//! asks an AI for a suggestion. The loop reads from any `BufRead` and writes to any `Write`, so it runs the same on a
-//! terminal, from a pipe, and in tests. End of input leaves cleanly.
+//! asks an AI for a suggestion. The loop reads from any `BufRead` and writes to any `Write`, so
+//! it runs the same on a terminal, from a pipe, and in tests. End of input leaves cleanly.
+//!
+//! `save FILE` writes a record that `--resume FILE` continues exactly (see [`session`]); `quit`
+//! with moves not yet saved offers to save them first.
 
 mod input;
 pub mod players;
+mod resume;
 mod session;
+#[cfg(test)]
+mod tests;
 mod thinking;
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use muster_rules::mu::{Cell, Mu, Pending};
 use muster_rules::AnyGame;
 
@@ -22,14 +29,12 @@ use self::input::Input;
 use self::players::Table;
 use self::session::Session;
 use crate::args::PlayArgs;
-use crate::commands::{colour_wanted, result_words, sorted_actions, start_game};
+use crate::commands::{capped_threads, colour_wanted, result_words, sorted_actions, start_game};
 use crate::render::{self, wrap_words, Paint, Style};
 
-/// Starts the game and plays it on stdin/stdout.
+/// Starts the game (or resumes a saved one) and plays it on stdin/stdout.
 pub fn run(args: &PlayArgs) -> Result<()> {
-    let game = start_game(&args.start)?;
-    let table = Table::seat(&game, args.seat.as_deref(), &args.vs)?;
-    let session = Session::new(game, table, args.seed, args.threads, args.hint_level);
+    let threads = capped_threads(args.threads);
     let style = Style {
         colour: colour_wanted(args.no_color),
     };
@@ -38,16 +43,51 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     let mut ui = Ui {
         input: io::stdin().lock(),
         out: io::stdout().lock(),
+        err: io::stderr(),
+        progress: io::stderr().is_terminal(),
         style,
         echo,
     };
-    ui.play(session)
+    let (session, how) = match (&args.resume, args.start()) {
+        (Some(path), _) => (
+            ui.resume(path, args, threads)?,
+            Start::Resumed(path.clone()),
+        ),
+        (None, Some(start)) => {
+            let game = start_game(&start)?;
+            let table = Table::seat(&game, args.seat.as_deref(), &args.vs)?;
+            let how = if args.vs.is_empty() {
+                Start::DefaultOpponents
+            } else {
+                Start::New
+            };
+            let session = Session::new(game, table, args.seed, threads, args.hint_level);
+            (session, how)
+        }
+        // clap asks for a game unless --resume is given.
+        (None, None) => anyhow::bail!("name a game, or give --resume FILE"),
+    };
+    ui.play(session, &how)
+}
+
+/// How the game came to be.
+enum Start {
+    /// A new game with the opponents given by --vs.
+    New,
+    /// A new game without --vs: every opponent plays random moves.
+    DefaultOpponents,
+    /// A saved game, resumed from this file.
+    Resumed(PathBuf),
 }
 
 /// The terminal side of a game: where lines come from and go to, and how to draw.
-struct Ui<R, W> {
+struct Ui<R, W, E> {
     input: R,
     out: W,
+    /// Where an AI's progress line is drawn (stderr).
+    err: E,
+    /// Whether to draw the progress line at all (stderr is a terminal).
+    progress: bool,
     style: Style,
     echo: bool,
 }
@@ -62,13 +102,33 @@ enum Flow {
     Leave,
 }
 
-impl<R: BufRead, W: Write> Ui<R, W> {
+impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
+    /// Reads the game saved at `path` and replays it (the AI thinking again where it thought
+    /// before, so that it remembers what it did); notes on stderr say where it now differs.
+    fn resume(&mut self, path: &Path, args: &PlayArgs, threads: usize) -> Result<Session> {
+        let saved = resume::read(path, args.game.as_deref())?;
+        let mut line = thinking::Line::new("resuming", &mut self.err, self.progress);
+        let resumed = Session::resume(saved, threads, args.hint_level, &mut line);
+        line.finish();
+        let (session, notes) =
+            resumed.with_context(|| format!("cannot resume `{}`", path.display()))?;
+        for note in notes {
+            writeln!(self.err, "note: {note}")?;
+        }
+        Ok(session)
+    }
+
     /// Plays until the person quits or the input ends.
-    fn play(&mut self, mut session: Session) -> Result<()> {
-        self.introduce(&session)?;
+    fn play(&mut self, mut session: Session, how: &Start) -> Result<()> {
+        self.introduce(&session, how)?;
         let mut needs_drawing = true;
         loop {
-            while let Some(auto) = session.auto_step(&mut thinking::Line::new("thinking")) {
+            loop {
+                let mut line = thinking::Line::new("thinking", &mut self.err, self.progress);
+                let step = session.auto_step(&mut line);
+                // The progress line goes before anything is printed about the decision.
+                line.finish();
+                let Some(auto) = step else { break };
                 let auto = auto?;
                 let why = auto
                     .thought
@@ -84,7 +144,12 @@ impl<R: BufRead, W: Write> Ui<R, W> {
                 needs_drawing = false;
             }
             let Some(line) = self.prompt(&session)? else {
-                writeln!(self.out, "\nEnd of input: leaving the game.")?;
+                let unsaved = if session.has_unsaved_changes() {
+                    " (moves not saved)"
+                } else {
+                    ""
+                };
+                writeln!(self.out, "\nEnd of input: leaving the game{unsaved}.")?;
                 return Ok(());
             };
             match self.handle(&mut session, &line)? {
@@ -95,7 +160,7 @@ impl<R: BufRead, W: Write> Ui<R, W> {
         }
     }
 
-    fn introduce(&mut self, session: &Session) -> Result<()> {
+    fn introduce(&mut self, session: &Session, how: &Start) -> Result<()> {
         let game = session.game();
         let table = session.table();
         let opponents: Vec<String> = (0..game.seats())
@@ -106,6 +171,30 @@ impl<R: BufRead, W: Write> Ui<R, W> {
         writeln!(self.out, "{}", self.style.paint(&title, &[Paint::Bold]))?;
         let you = game.seat_name(crate::commands::seat(table.you));
         writeln!(self.out, "You play {you} against {}.", opponents.join(", "))?;
+        match how {
+            Start::New => {}
+            Start::DefaultOpponents => {
+                let whose = if opponents.len() == 1 {
+                    "Your opponent plays"
+                } else {
+                    "Your opponents play"
+                };
+                writeln!(
+                    self.out,
+                    "{whose} random moves (no --vs given): use --vs 1-8 for an AI level, \
+                     e.g. --vs 4, or --vs human to play someone at this terminal."
+                )?;
+            }
+            Start::Resumed(path) => {
+                let count = session.actions_played();
+                let plural = if count == 1 { "" } else { "s" };
+                writeln!(
+                    self.out,
+                    "Resumed `{}` after {count} action{plural}; undo reaches back before the save.",
+                    path.display()
+                )?;
+            }
+        }
         writeln!(
             self.out,
             "Type a move, ? for the legal moves, or help for commands."
@@ -164,6 +253,12 @@ impl<R: BufRead, W: Write> Ui<R, W> {
             None => "game over".to_owned(),
         };
         write!(self.out, "{prompt}> ")?;
+        self.read_line()
+    }
+
+    /// Reads one line after a prompt, echoing it when the input is not typed; `None` at the end
+    /// of input.
+    fn read_line(&mut self) -> Result<Option<String>> {
         self.out.flush()?;
         let mut bytes = Vec::new();
         if self.input.read_until(b'\n', &mut bytes)? == 0 {
@@ -201,11 +296,13 @@ impl<R: BufRead, W: Write> Ui<R, W> {
             Input::Auto if over => writeln!(self.out, "The game is over: nothing to resolve.")?,
             Input::Auto => return self.resolve(session),
             Input::Save(None) => writeln!(self.out, "Usage: save FILE")?,
-            Input::Save(Some(path)) => match session.save(&path) {
-                Ok(()) => writeln!(self.out, "Saved the game to {}.", path.display())?,
-                Err(error) => writeln!(self.out, "Not saved: {error:#}")?,
-            },
+            Input::Save(Some(path)) => {
+                self.save(session, &path)?;
+            }
             Input::Quit => {
+                if session.has_unsaved_changes() {
+                    self.offer_to_save(session)?;
+                }
                 writeln!(self.out, "Goodbye.")?;
                 return Ok(Flow::Leave);
             }
@@ -216,6 +313,53 @@ impl<R: BufRead, W: Write> Ui<R, W> {
             Input::Action(text) => return self.play_action(session, &text),
         }
         Ok(Flow::Stay)
+    }
+
+    /// Saves the game to `path`, saying whether that worked; returns whether it did.
+    fn save(&mut self, session: &mut Session, path: &Path) -> Result<bool> {
+        match session.save(path) {
+            Ok(()) => {
+                writeln!(self.out, "Saved the game to {}.", path.display())?;
+                Ok(true)
+            }
+            Err(error) => {
+                writeln!(self.out, "Not saved: {error:#}")?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// `quit` with moves not yet saved: asks for a file name until the game is saved, or an empty
+    /// answer (or `no`, or the end of input) says to quit without saving.
+    fn offer_to_save(&mut self, session: &mut Session) -> Result<()> {
+        write!(
+            self.out,
+            "Save the game before quitting? Type a file name, or press Enter to quit without \
+             saving: "
+        )?;
+        loop {
+            let Some(line) = self.read_line()? else {
+                writeln!(self.out, "\nEnd of input: quitting without saving.")?;
+                return Ok(());
+            };
+            let answer = line.trim();
+            // `save FILE` out of habit means FILE.
+            let answer = match answer.split_once(char::is_whitespace) {
+                Some((word, rest)) if word.eq_ignore_ascii_case("save") => rest.trim(),
+                _ => answer,
+            };
+            match answer.to_ascii_lowercase().as_str() {
+                "" | "n" | "no" => {
+                    writeln!(self.out, "Not saved.")?;
+                    return Ok(());
+                }
+                "y" | "yes" | "save" => {
+                    write!(self.out, "File name (Enter: quit without saving): ")?
+                }
+                _ if self.save(session, Path::new(answer))? => return Ok(()),
+                _ => write!(self.out, "Another file name (Enter: quit without saving): ")?,
+            }
+        }
     }
 
     fn play_action(&mut self, session: &mut Session, text: &str) -> Result<Flow> {
@@ -233,7 +377,11 @@ impl<R: BufRead, W: Write> Ui<R, W> {
 
     /// `hint`: what the hint level would play here, with its evaluation and expected line.
     fn hint(&mut self, session: &mut Session) -> Result<()> {
-        match session.hint(&mut thinking::Line::new("hint")) {
+        let mut line = thinking::Line::new("hint", &mut self.err, self.progress);
+        let hint = session.hint(&mut line);
+        // The progress line goes before the hint is printed.
+        line.finish();
+        match hint {
             Ok(thought) => {
                 writeln!(
                     self.out,

@@ -1,10 +1,26 @@
 //! The state of a game being played: the position, the actions so far with who made them, the
-//! AI engines of the automatic players, the generator of random players and chance, hints,
-//! undo, and saving a record.
+//! AI engines of the automatic players, random players and chance, hints, undo, and saving and
+//! resuming a record.
+//!
+//! # Determinism, and why a saved game resumes exactly
+//!
+//! * Every random choice (a random player's move, a chance outcome) is drawn from a generator
+//!   seeded by the session's seed and the number of actions played so far: it depends on where
+//!   the game stands, not on what was tried and taken back.
+//! * Each AI seat's engine keeps its search tree or table from one decision to the next (tree
+//!   reuse, as in `muster arena`). Its state is a function of the seed, the seat, the ply at which
+//!   its memory started (`engines_since`: 0, or the length of the game after the last `undo`,
+//!   which starts every engine afresh) and the actions played since.
+//! * A saved record carries the seed, the players and `engines_since` in its headers
+//!   ([`Session::record_text`]); [`Session::resume`] replays the actions and lets each AI think
+//!   again at each of its decisions since `engines_since`, which rebuilds its memory.
+//!
+//! So with one thread per AI (several threads make any search nondeterministic) a resumed game
+//! goes on exactly as the uninterrupted one would have.
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use muster_rules::any::AnyEvent;
 use muster_rules::{Actor, AnyGame};
 use muster_search::{Engine, Observer, StopFlag, Thought};
@@ -12,6 +28,21 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::players::{Player, Table};
+
+/// Record headers written by [`Session::record_text`] and read back by the resume.
+pub mod headers {
+    /// The players, by seat, as `--vs` reads them: `human,L2` or `human,random,mcts:500`.
+    pub const PLAYERS: &str = "Players";
+    /// The seat of the person at the terminal (`--as`), counted from 1.
+    pub const YOU: &str = "You";
+    /// The session's seed (`--seed`).
+    pub const SEED: &str = "Seed";
+    /// The number of actions after which the AI engines' memory last started afresh.
+    pub const ENGINES_SINCE: &str = "EnginesSince";
+    /// The actions (numbered from 1) played by the same command as the action before them
+    /// (Mu's `auto`), which `undo` takes back together: `12,13,14`.
+    pub const CHAINED: &str = "Chained";
+}
 
 /// One action taken, with the position before it (so that undo is exact and cheap).
 #[derive(Clone, Debug)]
@@ -37,6 +68,23 @@ pub struct AutoAction {
     pub thought: Option<Thought>,
 }
 
+/// A game saved by `save FILE`, read back: everything [`Session::resume`] needs.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    /// The position the game started from.
+    pub start: AnyGame,
+    /// Every action played, in notation.
+    pub actions: Vec<String>,
+    /// Who sat where.
+    pub table: Table,
+    /// The session's seed.
+    pub seed: u64,
+    /// The number of actions after which the AI engines' memory last started afresh.
+    pub engines_since: usize,
+    /// The actions (indices from 0) played by the same command as the one before them.
+    pub chained: Vec<usize>,
+}
+
 /// A game in progress at the terminal.
 #[derive(Debug)]
 pub struct Session {
@@ -44,40 +92,124 @@ pub struct Session {
     game: AnyGame,
     history: Vec<Step>,
     table: Table,
-    rng: SmallRng,
+    seed: u64,
     /// The engine of each automatic seat, by seat index.
     engines: Vec<Option<Engine>>,
+    /// The number of actions played when the engines were made.
+    engines_since: usize,
     /// The engine that gives hints, made on the first `hint`.
     hinter: Option<Engine>,
     hint_level: u8,
     threads: usize,
+    /// Whether actions were played or taken back since the game was saved or resumed.
+    unsaved: bool,
 }
 
 impl Session {
     /// A session from `start`, with the opponents and chance driven by `seed`; AI levels think
     /// with `threads` threads, hints come from level `hint_level`.
     pub fn new(start: AnyGame, table: Table, seed: u64, threads: usize, hint_level: u8) -> Session {
-        let engines = (0..table.players.len())
-            .map(|seat| {
-                // Random opponents draw from the session's generator, as chance does.
-                let player = table.players[seat];
-                let seed = seed.wrapping_add(1 + seat as u64);
-                matches!(player, Player::Level(_) | Player::Search(_))
-                    .then(|| player.engine(start.id(), seed, threads))
-                    .flatten()
-            })
-            .collect();
-        Session {
+        let mut session = Session {
             game: start.clone(),
             start,
             history: Vec::new(),
             table,
-            rng: SmallRng::seed_from_u64(seed),
-            engines,
+            seed,
+            engines: Vec::new(),
+            engines_since: 0,
             hinter: None,
             hint_level,
             threads,
+            unsaved: false,
+        };
+        session.restart_engines();
+        session
+    }
+
+    /// Continues a saved game: replays its actions and rebuilds the AI engines' memory by letting
+    /// each AI think again at each of its decisions since `saved.engines_since`, reporting that
+    /// thinking to `observer`. Returns the session and notes on decisions an AI now makes
+    /// differently from the record (possible only if the game was played with several threads
+    /// or another build), after which its memory is no longer exactly what it was.
+    pub fn resume(
+        saved: Saved,
+        threads: usize,
+        hint_level: u8,
+        observer: &mut dyn Observer,
+    ) -> Result<(Session, Vec<String>)> {
+        if saved.engines_since > saved.actions.len() {
+            bail!(
+                "header [{} \"{}\"]: the record has only {} actions",
+                headers::ENGINES_SINCE,
+                saved.engines_since,
+                saved.actions.len()
+            );
         }
+        let mut session = Session::new(saved.start, saved.table, saved.seed, threads, hint_level);
+        session.engines_since = saved.engines_since;
+        let mut notes = Vec::new();
+        for (ply, action) in saved.actions.iter().enumerate() {
+            if ply == session.engines_since {
+                // As after the undo: engines that know nothing of the actions before.
+                session.restart_engines();
+            }
+            let seat = match session.game.actor() {
+                Actor::Seat(seat) => Some(seat.index()),
+                Actor::Chance => None,
+                Actor::Over => bail!("action {} `{action}` comes after the end", ply + 1),
+            };
+            let engine = seat.and_then(|s| session.engines[s].as_mut());
+            if let (Some(engine), true) = (engine, ply >= session.engines_since) {
+                let thought = engine
+                    .think(&session.game, None, &StopFlag::default(), observer)
+                    .with_context(|| format!("the AI cannot think again at action {}", ply + 1))?;
+                if &thought.action != action {
+                    notes.push(format!(
+                        "at action {} the AI now plays {} where the record has {action}",
+                        ply + 1,
+                        thought.action
+                    ));
+                }
+            }
+            let chained = saved.chained.contains(&ply);
+            session
+                .apply(action, seat, chained)
+                .with_context(|| format!("action {} `{action}`", ply + 1))?;
+        }
+        if session.engines_since == saved.actions.len() {
+            session.restart_engines();
+        }
+        session.unsaved = false;
+        Ok((session, notes))
+    }
+
+    /// Makes every automatic seat's engine afresh, seeded by the seed, the seat and the number of
+    /// actions played now (which becomes `engines_since`).
+    fn restart_engines(&mut self) {
+        let since = self.engines_since as u64;
+        let id = self.start.id();
+        self.engines = (0..self.table.players.len())
+            .map(|seat| {
+                // Random opponents draw from the per-ply generator, as chance does.
+                let player = self.table.players[seat];
+                let seed = self
+                    .seed
+                    .wrapping_add(1 + seat as u64)
+                    .wrapping_add(since.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                matches!(player, Player::Level(_) | Player::Search(_))
+                    .then(|| player.engine(id, seed, self.threads))
+                    .flatten()
+            })
+            .collect();
+    }
+
+    /// The generator of the random choice made after `history.len()` actions.
+    fn random_choices(&self) -> SmallRng {
+        let ply = self.history.len() as u64;
+        SmallRng::seed_from_u64(
+            self.seed
+                .wrapping_add(ply.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03)),
+        )
     }
 
     /// The current position.
@@ -98,6 +230,11 @@ impl Session {
     /// The last action, in notation.
     pub fn last_action(&self) -> Option<&str> {
         self.history.last().map(|s| s.action.as_str())
+    }
+
+    /// Whether actions were played or taken back since the game started, was saved or resumed.
+    pub fn has_unsaved_changes(&self) -> bool {
+        self.unsaved
     }
 
     /// The seat whose person must decide now, if any.
@@ -154,6 +291,7 @@ impl Session {
             seat,
             chained,
         });
+        self.unsaved = true;
         Ok(events)
     }
 
@@ -167,6 +305,7 @@ impl Session {
             Actor::Seat(seat) if self.table.is_human(seat.index()) => return None,
             Actor::Seat(seat) => (self.label(seat.index()), Some(seat.index())),
         };
+        let mut random = self.random_choices();
         let decided = match seat.and_then(|s| self.engines[s].as_mut()) {
             Some(engine) => engine
                 .think(&self.game, None, &StopFlag::default(), observer)
@@ -174,7 +313,7 @@ impl Session {
                 .map_err(anyhow::Error::from),
             None => self
                 .game
-                .random_action(&mut self.rng)
+                .random_action(&mut random)
                 .map(|action| (action, None))
                 .ok_or_else(|| anyhow::anyhow!("nobody can act")),
         };
@@ -217,7 +356,8 @@ impl Session {
     }
 
     /// Takes back the last decision a person made, and everything played after it. Returns the
-    /// number of actions taken back (0: nothing to undo).
+    /// number of actions taken back (0: nothing to undo). The AI engines start afresh, so that
+    /// what they thought about the lines taken back plays no part in the rest of the game.
     pub fn undo(&mut self) -> usize {
         let last_human = self
             .history
@@ -232,12 +372,17 @@ impl Session {
         let taken = self.history.len() - index;
         self.game = self.history[index].before.clone();
         self.history.truncate(index);
+        self.engines_since = index;
+        self.restart_engines();
+        self.unsaved = true;
         taken
     }
 
-    /// The game as a record, with a header per seat naming who played it.
+    /// The game as a record: a header per seat naming who played it, then what resuming needs
+    /// (the players as `--vs` reads them, your seat, the seed, `EnginesSince` when not 0 and
+    /// `Chained` when some actions are undone together).
     pub fn record_text(&self) -> Result<String> {
-        let players: Vec<(String, String)> = (0..self.game.seats())
+        let mut extra: Vec<(String, String)> = (0..self.game.seats())
             .map(|i| {
                 let name = header_key(&self.game.seat_name(crate::commands::seat(i)));
                 let kind = self
@@ -248,15 +393,34 @@ impl Session {
                 (name, kind)
             })
             .collect();
+        let players: Vec<String> = self.table.players.iter().map(|p| p.short()).collect();
+        extra.push((headers::PLAYERS.to_owned(), players.join(",")));
+        extra.push((headers::YOU.to_owned(), (self.table.you + 1).to_string()));
+        extra.push((headers::SEED.to_owned(), self.seed.to_string()));
+        if self.engines_since > 0 {
+            extra.push((
+                headers::ENGINES_SINCE.to_owned(),
+                self.engines_since.to_string(),
+            ));
+        }
+        let chained: Vec<String> = (self.history.iter().enumerate())
+            .filter(|(_, step)| step.chained)
+            .map(|(i, _)| (i + 1).to_string())
+            .collect();
+        if !chained.is_empty() {
+            extra.push((headers::CHAINED.to_owned(), chained.join(",")));
+        }
         let actions: Vec<String> = self.history.iter().map(|s| s.action.clone()).collect();
-        let record = AnyGame::export(&self.start, &actions, &players)?;
+        let record = AnyGame::export(&self.start, &actions, &extra)?;
         Ok(record.to_text())
     }
 
-    /// Writes the record to `path`.
-    pub fn save(&self, path: &Path) -> Result<()> {
+    /// Writes the record to `path`; the game then counts as saved.
+    pub fn save(&mut self, path: &Path) -> Result<()> {
         let text = self.record_text()?;
-        std::fs::write(path, text).with_context(|| format!("cannot write `{}`", path.display()))
+        std::fs::write(path, text).with_context(|| format!("cannot write `{}`", path.display()))?;
+        self.unsaved = false;
+        Ok(())
     }
 }
 
