@@ -59,7 +59,7 @@ const LEGEND_WIDTH: usize = 88;
 const LISTED_CELLS: usize = 8;
 
 /// Draws the position, marking the cells touched by `last` (an action in notation).
-pub fn draw(game: &Mu, last: Option<&str>, style: Style) -> String {
+pub fn draw(game: &Mu, last: Option<&str>, style: Style, _fit: super::Fit) -> String {
     let sections = game.sections();
     let letters = section_letters(&sections);
     let marked = marked_cells(game, last);
