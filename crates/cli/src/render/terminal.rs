@@ -21,6 +21,7 @@ pub const DEFAULT_WIDTH: usize = 80;
 
 impl Fit {
     /// A fit of `width` columns and unknown height.
+    #[allow(dead_code)] // for callers that know their width
     pub fn columns(width: usize) -> Fit {
         Fit {
             width,
