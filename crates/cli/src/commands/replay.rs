@@ -91,7 +91,12 @@ fn write_full(
         game.apply(action)
             .with_context(|| format!("action {} `{action}` no longer replays", index + 1))?;
         let shown = render::safe(action);
-        writeln!(out, "{:>4}. {shown:<12} ({})", index + 1, render::safe(&who))?;
+        writeln!(
+            out,
+            "{:>4}. {shown:<12} ({})",
+            index + 1,
+            render::safe(&who)
+        )?;
         if steps {
             writeln!(out)?;
             write!(out, "{}", render::board(&game, Some(action), style))?;

@@ -29,7 +29,10 @@ fn sample(id: GameId, variant: &str, seats: Option<usize>, plies: usize, seed: u
     }
     let seats = seats.map_or(String::new(), |n| format!(", {n} seats"));
     Sample {
-        name: format!("{} `{variant}`{seats} after {plies} plies (seed {seed})", id.id()),
+        name: format!(
+            "{} `{variant}`{seats} after {plies} plies (seed {seed})",
+            id.id()
+        ),
         game,
         last,
     }
@@ -78,7 +81,12 @@ fn square_samples() -> Vec<Sample> {
             samples.push(sample(GameId::MurusGallicus, variant, None, plies, seed));
         }
     }
-    for (variant, seats) in [("friendly", 2), ("village", 2), ("coll", 2), ("friendly", 3)] {
+    for (variant, seats) in [
+        ("friendly", 2),
+        ("village", 2),
+        ("coll", 2),
+        ("friendly", 3),
+    ] {
         for (plies, seed) in [(0, 0), (60, 1), (300, 2)] {
             samples.push(sample(GameId::MuTou, variant, Some(seats), plies, seed));
         }
@@ -133,7 +141,10 @@ const EIGHTY: Fit = Fit {
 #[test]
 fn mur_boards_fit_80_columns_and_24_rows() {
     for height in assert_fits(&mur_samples(), EIGHTY) {
-        assert!(height + super::terminal::RESERVED_LINES <= 24, "{height} lines");
+        assert!(
+            height + super::terminal::RESERVED_LINES <= 24,
+            "{height} lines"
+        );
     }
 }
 
@@ -159,7 +170,12 @@ fn hex_and_sown_mutou_boards_fit_80_columns() {
 fn samples_to_files() {
     let dir = std::env::var("MUSTER_SAMPLES").expect("MUSTER_SAMPLES names a directory");
     std::fs::create_dir_all(&dir).expect("the directory");
-    let all = [mur_samples(), mu_samples(), square_samples(), mutou_samples()];
+    let all = [
+        mur_samples(),
+        mu_samples(),
+        square_samples(),
+        mutou_samples(),
+    ];
     for (i, s) in all.iter().flatten().enumerate() {
         let text = board_in(&s.game, s.last.as_deref(), Style { colour: false }, EIGHTY);
         let lines = text.lines().count();

@@ -4,6 +4,7 @@
 //! [`board`] draws any game for the terminal it runs in; [`board_in`] draws it for a given
 //! [`Fit`]. Mur and Mu have a compact layout, chosen when the full one does not fit.
 
+mod canvas;
 mod mu;
 mod mur;
 mod murus_gallicus;

@@ -183,7 +183,14 @@ fn layout(game: &Mur, last: Option<&str>, style: Style, grid: Grid, width: usize
         canvas.line(place(grid, a), place(grid, b));
     }
     for point in Point::all() {
-        draw_point(&mut canvas, grid, game, point, marked.contains(&point), style);
+        draw_point(
+            &mut canvas,
+            grid,
+            game,
+            point,
+            marked.contains(&point),
+            style,
+        );
     }
     for spoke in 0..8u8 {
         let (sx, sy) = Point::compass(spoke);
@@ -302,7 +309,10 @@ fn panel(game: &Mur, style: Style, width: usize) -> Vec<String> {
     }
     let mut lines = Vec::new();
     for (text, ink) in notes {
-        for (k, line) in wrap_words(&text, width.saturating_sub(2)).into_iter().enumerate() {
+        for (k, line) in wrap_words(&text, width.saturating_sub(2))
+            .into_iter()
+            .enumerate()
+        {
             let line = if k == 0 { line } else { format!("  {line}") };
             lines.push(match ink {
                 Ink::Plain => line,

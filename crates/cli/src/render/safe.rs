@@ -44,14 +44,25 @@ mod tests {
     fn escape_sequences_and_controls_are_shown_escaped() {
         assert_eq!(safe("\x1b[2J"), "\\x1b[2J");
         assert_eq!(safe("a\u{9b}31mb"), "a\\u{9b}31mb");
-        assert_eq!(safe("bell\x07 del\x7f nul\0"), "bell\\x07 del\\x7f nul\\x00");
+        assert_eq!(
+            safe("bell\x07 del\x7f nul\0"),
+            "bell\\x07 del\\x7f nul\\x00"
+        );
         assert_eq!(safe("two\nlines\r\tx"), "two\\nlines\\r\\tx");
         assert_eq!(safe("abc\u{202e}def"), "abc\\u{202e}def");
     }
 
     #[test]
     fn ordinary_text_of_any_script_is_kept() {
-        for text in ["Ann", "Zoë Müller", "Łódź", "山田 太郎", "Ἀθῆναι", "d1-d3 {good}", "a\\b"] {
+        for text in [
+            "Ann",
+            "Zoë Müller",
+            "Łódź",
+            "山田 太郎",
+            "Ἀθῆναι",
+            "d1-d3 {good}",
+            "a\\b",
+        ] {
             assert_eq!(safe(text), text);
         }
     }

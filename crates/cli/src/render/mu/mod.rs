@@ -39,6 +39,7 @@ use muster_rules::Game;
 mod panel;
 
 use self::panel::{legend, panel};
+use super::canvas::Canvas;
 use super::{visible_width, Fit, Paint, Style};
 
 /// Terminal lines per hex row: the contents, then the names.
@@ -142,7 +143,9 @@ fn push_bands(
     style: Style,
     room: usize,
 ) {
-    let step = room.saturating_sub(CELL_SPAN + 1).max(Shape::Compact.unit() * 2);
+    let step = room
+        .saturating_sub(CELL_SPAN + 1)
+        .max(Shape::Compact.unit() * 2);
     let mut start = 0;
     loop {
         let band = board_lines(
@@ -216,71 +219,6 @@ fn marked_cells(game: &Mu, last: Option<&str>) -> Vec<Cell> {
         }
         MuAction::Explode(cell) | MuAction::Remove(cell) => vec![cell],
         MuAction::End | MuAction::Pass => Vec::new(),
-    }
-}
-
-/// A column of the drawing: one character and its paints.
-#[derive(Clone, PartialEq)]
-struct Glyph {
-    ch: char,
-    paints: Vec<Paint>,
-}
-
-const BLANK: Glyph = Glyph {
-    ch: ' ',
-    paints: Vec::new(),
-};
-
-/// Lines of glyphs that grow as they are written.
-struct Canvas {
-    rows: Vec<Vec<Glyph>>,
-}
-
-impl Canvas {
-    fn new(height: usize) -> Canvas {
-        Canvas {
-            rows: vec![Vec::new(); height],
-        }
-    }
-
-    /// Writes `text` from column `x` of line `y`; returns the column after it.
-    fn put(&mut self, x: usize, y: usize, text: &str, paints: &[Paint]) -> usize {
-        let row = &mut self.rows[y];
-        let mut at = x;
-        for ch in text.chars() {
-            if row.len() <= at {
-                row.resize(at + 1, BLANK);
-            }
-            row[at] = Glyph {
-                ch,
-                paints: paints.to_vec(),
-            };
-            at += 1;
-        }
-        at
-    }
-
-    /// Each line, painted in runs of equal paint, trailing blanks dropped.
-    fn render(&self, style: Style) -> Vec<String> {
-        self.rows
-            .iter()
-            .map(|row| {
-                let end = row.iter().rposition(|g| g.ch != ' ').map_or(0, |i| i + 1);
-                let mut line = String::new();
-                let mut run = String::new();
-                let mut paints: &[Paint] = &[];
-                for glyph in &row[..end] {
-                    if glyph.paints != paints && !run.is_empty() {
-                        line.push_str(&style.paint(&run, paints));
-                        run.clear();
-                    }
-                    paints = &glyph.paints;
-                    run.push(glyph.ch);
-                }
-                line.push_str(&style.paint(&run, paints));
-                line
-            })
-            .collect()
     }
 }
 

@@ -7,11 +7,16 @@ use muster_rules::{Game, Seat};
 
 use super::super::visible_width;
 use super::super::{wrap_words, Paint, Style};
-use super::{section_letter, shown_budget, Shape};
 use super::LISTED_CELLS;
+use super::{section_letter, shown_budget, Shape};
 
 /// The lines beside (or under) the board, the long ones wrapped to `width` columns.
-pub(super) fn panel(game: &Mu, sections: &[SectionInfo], style: Style, width: usize) -> Vec<String> {
+pub(super) fn panel(
+    game: &Mu,
+    sections: &[SectionInfo],
+    style: Style,
+    width: usize,
+) -> Vec<String> {
     let mut lines = vec![style.paint(&heading(game), &[Paint::Bold])];
     lines.extend(seat_table(game, style));
     lines.push(String::new());
@@ -271,7 +276,10 @@ fn section_lines(sections: &[SectionInfo], width: usize) -> Vec<String> {
             names.push("…".to_owned());
         }
         text.push_str(&format!(" ({})", names.join(" ")));
-        for (k, line) in wrap_words(&text, width.saturating_sub(5)).into_iter().enumerate() {
+        for (k, line) in wrap_words(&text, width.saturating_sub(5))
+            .into_iter()
+            .enumerate()
+        {
             let indent = if k == 0 { "  " } else { "     " };
             lines.push(format!("{indent}{line}"));
         }
