@@ -133,9 +133,25 @@ fn mark(game: &MuTou, t: TesselId) -> (String, Vec<Paint>) {
     match game.piece(t) {
         Some(piece) => (
             format!("{}{}", initial(piece.owner), piece.shakken.total()),
-            vec![Paint::Seat(piece.owner)],
+            vec![seat_paint(piece.owner)],
         ),
         None => (".".to_owned(), vec![Paint::Dim]),
+    }
+}
+
+/// The paint of a seat's colour (Red, Blue, Green, Yellow, Purple, Orange, Silver, Teal, Black,
+/// White), from the shared palette, whose order is Mu's.
+fn seat_paint(seat: u8) -> Paint {
+    match seat {
+        0 => Paint::Seat(0),
+        1 => Paint::Seat(4),
+        2 => Paint::Seat(2),
+        3 => Paint::Seat(3),
+        4 => Paint::Seat(1),
+        5 => Paint::Seat(5),
+        6 | 9 => Paint::Seat(6),
+        7 => Paint::Seat(7),
+        _ => Paint::Bold,
     }
 }
 
@@ -150,7 +166,7 @@ fn seat_lines(game: &MuTou, style: Style, room: usize) -> Vec<String> {
         let state = game.seat_state(seat);
         let name = style.paint(
             &format!("{} {}", initial(seat), COLOURS[usize::from(seat)]),
-            &[Paint::Seat(seat)],
+            &[seat_paint(seat)],
         );
         let mut text = match state.out {
             Some(order) => format!("out (#{order})"),
@@ -255,7 +271,7 @@ fn legend(game: &MuTou, style: Style, room: usize) -> Vec<String> {
     let mut items: Vec<String> = (0..game.seat_count())
         .map(|seat| {
             let text = format!("{} {}", initial(seat), COLOURS[usize::from(seat)]);
-            style.paint(&text, &[Paint::Seat(seat)])
+            style.paint(&text, &[seat_paint(seat)])
         })
         .collect();
     items.push("R3  a Red piece carrying 3 shakken".to_owned());
