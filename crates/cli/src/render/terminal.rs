@@ -21,14 +21,6 @@ pub const DEFAULT_WIDTH: usize = 80;
 
 impl Fit {
     /// A fit of `width` columns and unknown height.
-    #[allow(dead_code)] // for callers that know their width
-    pub fn columns(width: usize) -> Fit {
-        Fit {
-            width,
-            height: None,
-        }
-    }
-
     /// The terminal's room: the `COLUMNS` and `LINES` environment variables when set to a
     /// positive number, otherwise the size of the terminal standard output is (when it is
     /// one), otherwise 80 columns and no height.
