@@ -20,7 +20,6 @@ pub const RESERVED_LINES: usize = 3;
 pub const DEFAULT_WIDTH: usize = 80;
 
 impl Fit {
-    /// A fit of `width` columns and unknown height.
     /// The terminal's room: the `COLUMNS` and `LINES` environment variables when set to a
     /// positive number, otherwise the size of the terminal standard output is (when it is
     /// one), otherwise 80 columns and no height.
