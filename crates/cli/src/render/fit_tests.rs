@@ -184,3 +184,42 @@ fn samples_to_files() {
         std::fs::write(format!("{dir}/{i:03}.txt"), body).expect("written");
     }
 }
+
+#[test]
+fn a_mu_board_wider_than_the_terminal_is_cut_into_bands_that_keep_every_cell() {
+    let s = sample(GameId::Mu, "multi", Some(8), 150, 4);
+    let mu = s.game.as_mu().expect("a Mu game");
+    let text = board_in(&s.game, s.last.as_deref(), Style { colour: false }, EIGHTY);
+    assert!(text.contains("(the board goes on east"), "{text}");
+    let words: std::collections::HashSet<&str> = text
+        .split(|c: char| c.is_whitespace() || c == '[' || c == ']' || c == '|' || c == '+')
+        .collect();
+    for cell in mu.geometry().all_cells() {
+        let name = cell.to_string();
+        assert!(words.contains(name.as_str()), "{name} is drawn: {text}");
+    }
+}
+
+#[test]
+fn the_compact_mu_layout_brackets_the_names_of_the_last_action() {
+    let mut game = AnyGame::new(GameId::Mu, "levis start=duel", None).expect("a game");
+    let step = game
+        .legal_actions()
+        .into_iter()
+        .find(|a| a.ends_with("-1"))
+        .expect("a one-step move");
+    game.apply(&step).expect("a legal move");
+    let narrow = Fit {
+        width: 60,
+        height: Some(24),
+    };
+    let text = board_in(&game, Some(&step), Style { colour: false }, narrow);
+    let from = step.split('-').next().expect("a start cell");
+    assert!(text.contains(&format!("[{from}]")), "{step}: {text}");
+    assert_eq!(
+        text.matches('[').count(),
+        3,
+        "start, landing, legend: {text}"
+    );
+    assert!(text.contains("[A0]  last action"), "{text}");
+}

@@ -307,8 +307,15 @@ fn board_lines(
         let paint = if centre { Paint::Bold } else { Paint::Dim };
         let mut end = canvas.put(x, y + 1, &cell.to_string(), &[paint]);
         if is_marked && !style.colour && shape == Shape::Compact {
-            canvas.put(x - 1, y + 1, "[", &[]);
-            end = canvas.put(end, y + 1, "]", &[]);
+            // Two marked neighbours with three-letter names share the column between them.
+            let open = if canvas.is_free(x - 1, y + 1) {
+                "["
+            } else {
+                "|"
+            };
+            canvas.put(x - 1, y + 1, open, &[]);
+            let close = if canvas.is_free(end, y + 1) { "]" } else { "|" };
+            end = canvas.put(end, y + 1, close, &[]);
         }
         if centre && budget & cell.segment().bit() != 0 {
             canvas.put(end, y + 1, "+", &[Paint::Seat(game.to_move().0)]);
