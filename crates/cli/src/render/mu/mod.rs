@@ -123,7 +123,7 @@ fn compose(game: &Mu, last: Option<&str>, style: Style, shape: Shape, width: usi
             push_bands(&mut out, game, &letters, &marked, style, room);
         }
         out.push('\n');
-        for line in panel(game, &sections, style, room.min(PANEL_WIDTH)) {
+        for line in panel(game, &sections, style, room) {
             push_line(&mut out, &format!("{LEFT}{line}"));
         }
     }
