@@ -34,8 +34,10 @@ fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             // `{:#}` joins the context chain on one line: "action 2 `d7-d5`: illegal action …".
-            // Nothing more can be done if even stderr is gone.
-            let _ = writeln!(io::stderr(), "muster: error: {error:#}");
+            // It may quote outside input (a record, an argument): control characters in it are
+            // shown escaped. Nothing more can be done if even stderr is gone.
+            let message = render::safe(&format!("{error:#}"));
+            let _ = writeln!(io::stderr(), "muster: error: {message}");
             ExitCode::FAILURE
         }
     }

@@ -100,3 +100,83 @@ fn rules_prints_the_mutou_page() {
     let out = ok(&["rules", "mutou"]);
     assert!(out.starts_with("# MuTou"), "{}", &out[..80.min(out.len())]);
 }
+
+/// The board as `muster play` draws it for the seat at the table (hotseat, no moves made).
+fn board(args: &[&str]) -> String {
+    let mut full = vec!["play", "mutou", "--vs", "human", "--no-color"];
+    full.extend_from_slice(args);
+    let run = muster_with_input(&full, "quit\n");
+    assert!(run.success, "{}\n{}", run.stderr, run.stdout);
+    run.stdout
+}
+
+/// The line and column where `text` first stands in `out`.
+fn find(out: &str, text: &str) -> (usize, usize) {
+    out.lines()
+        .enumerate()
+        .find_map(|(i, line)| {
+            line.split_whitespace()
+                .any(|w| w == text)
+                .then(|| (i, line.find(&format!(" {text}")).map_or(0, |c| c + 1)))
+        })
+        .unwrap_or_else(|| panic!("{text} is drawn: {out}"))
+}
+
+#[test]
+fn a_hex_board_is_an_offset_grid_with_each_piece_over_its_name() {
+    let out = board(&["--variant", "hex"]);
+    assert!(!out.contains("edges |"), "no listing of cells: {out}");
+    let (row, col) = find(&out, "0,0");
+    // East is six columns on; north-east (r + 1) two lines up and three columns on; north
+    // up, so Blue (the second seat) stands at the top and Red at the bottom.
+    assert_eq!(find(&out, "1,0"), (row, col + 6), "{out}");
+    assert_eq!(find(&out, "0,1"), (row - 2, col + 3), "{out}");
+    assert_eq!(find(&out, "-1,1"), (row - 2, col - 3), "{out}");
+    let (red_row, red_col) = find(&out, "0,-3");
+    let above = out.lines().nth(red_row - 1).expect("a line above");
+    assert_eq!(
+        &above[red_col..red_col + 2],
+        "R0",
+        "Red's base over its name: {out}"
+    );
+    let (blue_row, _) = find(&out, "0,3");
+    assert!(blue_row < row && row < red_row, "{out}");
+    // All 37 cells of the hexhex board of radius 3 are named.
+    for r in -3i32..=3 {
+        for q in (-3i32).max(-3 - r)..=3.min(3 - r) {
+            find(&out, &format!("{q},{r}"));
+        }
+    }
+}
+
+#[test]
+fn a_sown_board_is_a_map_of_every_tessel_with_its_neighbours_listed() {
+    let out = board(&["--variant", "friendly board=sown"]);
+    let (map, legend) = out
+        .split_once("neighbours (walker, then | angler):")
+        .expect("a neighbour listing");
+    for t in 0..22 {
+        let name = format!("t{t}");
+        assert!(
+            map.split_whitespace().any(|w| w == name),
+            "{name} on the map: {out}"
+        );
+        assert!(
+            legend.contains(&format!("{name}: ")),
+            "{name} listed: {out}"
+        );
+    }
+    // The sowing of seed 0 is fixed: t1 (zone 1, t0-t10) borders t14, t18 and t19 of zone 2.
+    assert!(legend.contains("t1: t4 t5 t6 t7 t14"), "{legend}");
+}
+
+#[test]
+fn a_disc_of_squares_for_three_seats_is_drawn_as_a_grid() {
+    let out = board(&["--seats", "3"]);
+    assert!(out.contains("a   b   c   d   e   f   g   h"), "{out}");
+    let row = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("6 "))
+        .expect("rank 6");
+    assert!(row.contains("G0") && row.contains("B0"), "{out}");
+}

@@ -81,3 +81,53 @@ fn unreadable_records_and_files_fail_cleanly() {
     let run = muster_with_input(&["replay", "-"], "[Game \"chess\"]\n");
     assert!(run.stderr.contains("`chess`"), "{}", run.stderr);
 }
+
+/// A record from outside may hold escape sequences (here one that clears the screen) in its
+/// headers, comments and actions: they reach the terminal escaped, letters of any script
+/// unchanged.
+#[test]
+fn escape_sequences_in_a_record_are_shown_escaped() {
+    let record = "[Game \"murus-gallicus\"]\n[Light \"Zoë \x1b[2J\u{9b}31m\"]\n\
+                  [Event \"山田 \x1b[2J\"]\n\n1. d1-d3 {\x1b[2J a comment}\n2. e7-e5 ; \x1b[2J\n";
+    let (_dir, path) = write_record(record);
+    for args in [vec!["replay", &path], vec!["replay", &path, "--steps"]] {
+        let run = muster(&args);
+        assert!(run.success, "{}", run.stderr);
+        assert!(!run.stdout.contains('\x1b'), "{:?}", run.stdout);
+        assert!(!run.stdout.contains('\u{9b}'), "{:?}", run.stdout);
+        assert!(
+            run.stdout.contains("[Light \"Zoë \\x1b[2J\\u{9b}31m\"]"),
+            "{}",
+            run.stdout
+        );
+        assert!(
+            run.stdout.contains("[Event \"山田 \\x1b[2J\"]"),
+            "{}",
+            run.stdout
+        );
+    }
+    let quiet = muster_with_input(&["replay", "-", "--quiet"], record);
+    assert!(
+        quiet.success && !quiet.stdout.contains('\x1b'),
+        "{:?}",
+        quiet.stdout
+    );
+}
+
+#[test]
+fn an_action_with_an_escape_sequence_is_quoted_escaped_in_the_error() {
+    let record = "[Game \"murus-gallicus\"]\n\n1. d1-d3\x1b[2J\n";
+    let (_dir, path) = write_record(record);
+    let run = muster(&["replay", &path]);
+    assert_eq!(run.code, Some(1));
+    assert!(!run.stderr.contains('\x1b'), "{:?}", run.stderr);
+    assert!(run.stderr.contains("d1-d3\\x1b[2J"), "{}", run.stderr);
+    let run = muster(&["moves", "murus-gallicus", "--position", "\x1b]0;title\x07"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        !run.stderr.contains('\x1b') && !run.stderr.contains('\x07'),
+        "{:?}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("\\x1b]0;title\\x07"), "{}", run.stderr);
+}

@@ -35,7 +35,8 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
         let count = replay.actions.len();
         writeln!(
             out,
-            "{name}: {} record, {count} actions, {}",
+            "{}: {} record, {count} actions, {}",
+            render::safe(&name),
             replay.end.id(),
             summary(&replay.end)
         )?;
@@ -71,11 +72,13 @@ fn write_full(
     steps: bool,
     style: Style,
 ) -> Result<()> {
+    // Header keys and values come from outside: escape every control character in them.
     for (key, value) in &record.headers {
         writeln!(
             out,
-            "[{key} \"{}\"]",
-            value.replace('\\', "\\\\").replace('"', "\\\"")
+            "[{} \"{}\"]",
+            render::safe(key),
+            render::safe(&value.replace('\\', "\\\\").replace('"', "\\\""))
         )?;
     }
     writeln!(out)?;
@@ -87,7 +90,13 @@ fn write_full(
         };
         game.apply(action)
             .with_context(|| format!("action {} `{action}` no longer replays", index + 1))?;
-        writeln!(out, "{:>4}. {action:<12} ({who})", index + 1)?;
+        let shown = render::safe(action);
+        writeln!(
+            out,
+            "{:>4}. {shown:<12} ({})",
+            index + 1,
+            render::safe(&who)
+        )?;
         if steps {
             writeln!(out)?;
             write!(out, "{}", render::board(&game, Some(action), style))?;

@@ -1,14 +1,24 @@
 //! Terminal drawing: one file per game, and the small pieces they share (ANSI styling, word
-//! wrapping).
+//! wrapping, the terminal's size, escaping outside text).
 //!
-//! [`board`] draws any game; games without a drawing of their own fall back to the rules
-//! crate's plain diagram.
+//! [`board`] draws any game for the terminal it runs in; [`board_in`] draws it for a given
+//! [`Fit`]. Mur and Mu have a compact layout, chosen when the full one does not fit.
 
+mod canvas;
 mod mu;
 mod mur;
 mod murus_gallicus;
+mod mutou;
+mod safe;
+mod terminal;
+
+#[cfg(test)]
+mod fit_tests;
 
 use muster_rules::AnyGame;
+
+pub use self::safe::safe;
+pub use self::terminal::Fit;
 
 /// How to draw: with ANSI colours or in plain text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,14 +79,24 @@ impl Style {
     }
 }
 
-/// The position drawn for a terminal, with the cells of `last` (the last action, in notation)
-/// marked. Ends with a newline.
+/// The position drawn for the terminal standard output goes to (see [`Fit::terminal`]), with
+/// the cells of `last` (the last action, in notation) marked. Ends with a newline.
 pub fn board(game: &AnyGame, last: Option<&str>, style: Style) -> String {
+    board_in(game, last, style, Fit::terminal())
+}
+
+/// The position drawn to fit `fit` where it can: each game's full layout when it fits,
+/// otherwise a compact one that shows the same facts (see each game's module). Ends with a
+/// newline.
+pub fn board_in(game: &AnyGame, last: Option<&str>, style: Style, fit: Fit) -> String {
     if let Some(mur) = game.as_mur() {
-        return mur::draw(mur, last, style);
+        return mur::draw(mur, last, style, fit);
     }
     if let Some(mu) = game.as_mu() {
-        return mu::draw(mu, last, style);
+        return mu::draw(mu, last, style, fit);
+    }
+    if let Some(mutou) = game.as_mutou() {
+        return mutou::draw(mutou, style, fit);
     }
     match game.as_murus_gallicus() {
         Some(mg) => murus_gallicus::draw(mg, last, style),
@@ -110,17 +130,27 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The number of terminal columns a line takes, ANSI codes not counted.
+/// The number of terminal columns a line takes: ANSI escape sequences (`ESC [ … final`) are
+/// not counted, other characters by their display width (two for wide East Asian letters, none
+/// for combining marks).
 pub fn visible_width(line: &str) -> usize {
+    use unicode_width::UnicodeWidthChar;
     let mut width = 0;
-    let mut in_code = false;
-    for c in line.chars() {
-        match (in_code, c) {
-            (false, '\x1b') => in_code = true,
-            (true, 'm') => in_code = false,
-            (true, _) => {}
-            (false, _) => width += 1,
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            if chars.peek() == Some(&'[') {
+                chars.next();
+                // Parameters and intermediates, up to and including the final byte @ to ~.
+                for d in chars.by_ref() {
+                    if ('@'..='~').contains(&d) {
+                        break;
+                    }
+                }
+            }
+            continue;
         }
+        width += c.width().unwrap_or(0);
     }
     width
 }
@@ -134,6 +164,14 @@ mod tests {
         assert_eq!(wrap_words("aa bb cc dd", 5), ["aa bb", "cc dd"]);
         assert_eq!(wrap_words("toolongword x", 4), ["toolongword", "x"]);
         assert_eq!(wrap_words("", 10), [""]);
+    }
+
+    #[test]
+    fn visible_width_skips_escape_codes_and_counts_display_columns() {
+        assert_eq!(visible_width("\x1b[1;33;7mT\x1b[0m"), 1);
+        assert_eq!(visible_width("a…b"), 3);
+        assert_eq!(visible_width("碁"), 2);
+        assert_eq!(visible_width("\x1b[2J"), 0);
     }
 
     #[test]

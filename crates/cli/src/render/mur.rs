@@ -24,20 +24,41 @@ use std::collections::BTreeSet;
 use muster_rules::mur::{Action, Colour, Mur, Obligation, Piece, Point};
 use muster_rules::Game;
 
-use super::{visible_width, Paint, Style};
+use super::{visible_width, wrap_words, Fit, Paint, Style};
 
-/// Columns between neighbouring points along a row.
-const UX: usize = 6;
-/// Rows between neighbouring points along a column.
-const UY: usize = 3;
 /// The outer ring's distance from the centre, in points.
 const RINGS: usize = 3;
+const LEFT: &str = "  ";
+/// Columns between the board and the panel beside it.
+const GAP: usize = 2;
+/// The panel goes under the board when less than this is left beside it.
+const MIN_PANEL: usize = 30;
+
+/// The spacing of a layout: the full one (6 columns and 3 rows between neighbouring points) or
+/// the compact one (4 and 2), which keeps every point, line, label and fact of the full one.
+#[derive(Clone, Copy)]
+struct Grid {
+    /// Columns between neighbouring points along a row.
+    ux: usize,
+    /// Rows between neighbouring points along a column.
+    uy: usize,
+}
+
 /// Room around the rings for the spoke letters.
 const PAD_X: usize = 4;
 const PAD_Y: usize = 1;
-const WIDTH: usize = 2 * RINGS * UX + 2 * PAD_X + 1;
-const HEIGHT: usize = 2 * RINGS * UY + 2 * PAD_Y + 1;
-const LEFT: &str = "  ";
+const FULL: Grid = Grid { ux: 6, uy: 3 };
+const COMPACT: Grid = Grid { ux: 4, uy: 2 };
+
+impl Grid {
+    fn width(self) -> usize {
+        2 * RINGS * self.ux + 2 * PAD_X + 1
+    }
+
+    fn height(self) -> usize {
+        2 * RINGS * self.uy + 2 * PAD_Y + 1
+    }
+}
 
 /// A character of the drawing with its paint.
 #[derive(Clone)]
@@ -52,13 +73,13 @@ struct Canvas {
 }
 
 impl Canvas {
-    fn new() -> Canvas {
+    fn new(grid: Grid) -> Canvas {
         let blank = Glyph {
             text: " ".to_owned(),
             paints: Vec::new(),
         };
         Canvas {
-            rows: vec![vec![blank; WIDTH]; HEIGHT],
+            rows: vec![vec![blank; grid.width()]; grid.height()],
         }
     }
 
@@ -109,17 +130,18 @@ impl Canvas {
     }
 }
 
-/// Where a point is drawn: the column of its label's middle character, and its row.
-fn place(point: Point) -> (usize, usize) {
-    let centre = (PAD_X + RINGS * UX, PAD_Y + RINGS * UY);
+/// Where a point is drawn: the column of its label's last character, and its row.
+fn place(grid: Grid, point: Point) -> (usize, usize) {
+    let Grid { ux, uy } = grid;
+    let centre = (PAD_X + RINGS * ux, PAD_Y + RINGS * uy);
     let Some(spoke) = point.spoke() else {
         return centre;
     };
     let (sx, sy) = Point::compass(spoke);
     let (sx, sy) = (isize::from(sx), isize::from(sy));
     let ring = point.ring() as isize;
-    let x = centre.0 as isize + sx * ring * UX as isize;
-    let y = centre.1 as isize + sy * ring * UY as isize;
+    let x = centre.0 as isize + sx * ring * ux as isize;
+    let y = centre.1 as isize + sy * ring * uy as isize;
     (x as usize, y as usize)
 }
 
@@ -139,41 +161,71 @@ fn edges() -> Vec<(Point, Point)> {
     edges
 }
 
-/// Draws the position, marking the points named by `last`.
-pub fn draw(game: &Mur, last: Option<&str>, style: Style) -> String {
+/// Draws the position, marking the points named by `last`: the full layout with the panel
+/// beside it when that fits `fit`, otherwise the compact layout with the panel wrapped beside
+/// it (or under it on a very narrow terminal).
+pub fn draw(game: &Mur, last: Option<&str>, style: Style, fit: Fit) -> String {
+    let full = layout(game, last, style, FULL, usize::MAX);
+    if fit.holds(&full) {
+        return full;
+    }
+    layout(game, last, style, COMPACT, fit.width)
+}
+
+/// The board drawn on `grid`, with the panel beside it when it fits in `width` columns.
+fn layout(game: &Mur, last: Option<&str>, style: Style, grid: Grid, width: usize) -> String {
     let marked: BTreeSet<Point> = last
         .and_then(|text| text.parse::<Action>().ok())
         .map(|action| action.points().collect())
         .unwrap_or_default();
-    let mut canvas = Canvas::new();
+    let mut canvas = Canvas::new(grid);
     for (a, b) in edges() {
-        canvas.line(place(a), place(b));
+        canvas.line(place(grid, a), place(grid, b));
     }
     for point in Point::all() {
-        draw_point(&mut canvas, game, point, marked.contains(&point), style);
+        draw_point(
+            &mut canvas,
+            grid,
+            game,
+            point,
+            marked.contains(&point),
+            style,
+        );
     }
     for spoke in 0..8u8 {
         let (sx, sy) = Point::compass(spoke);
         let (sx, sy) = (isize::from(sx), isize::from(sy));
-        let (x, y) = place(Point::CENTRE);
-        let x = x as isize + sx * (RINGS * UX + 3) as isize;
-        let y = y as isize + sy * (RINGS * UY + 1) as isize;
+        let (x, y) = place(grid, Point::CENTRE);
+        let x = x as isize + sx * (RINGS * grid.ux + 3) as isize;
+        let y = y as isize + sy * (RINGS * grid.uy + 1) as isize;
         let letter = char::from(b'a' + spoke).to_string();
         canvas.put(x as usize, y as usize, &letter, &[Paint::Dim]);
     }
     let board = canvas.render(style);
-    let panel = panel(game, style);
+    let beside = width.saturating_sub(LEFT.len() + grid.width() + GAP);
     let mut out = String::new();
-    for (i, line) in board.iter().enumerate() {
-        out.push_str(LEFT);
-        out.push_str(line);
-        let note = i.checked_sub(1).and_then(|k| panel.get(k));
-        if let Some(note) = note.filter(|n| !n.is_empty()) {
-            let visible = visible_width(line);
-            out.push_str(&" ".repeat(WIDTH.saturating_sub(visible) + 2));
-            out.push_str(note);
+    if beside >= MIN_PANEL {
+        let panel = panel(game, style, beside);
+        for (i, line) in board.iter().enumerate() {
+            out.push_str(LEFT);
+            out.push_str(line);
+            let note = i.checked_sub(1).and_then(|k| panel.get(k));
+            if let Some(note) = note.filter(|n| !n.is_empty()) {
+                let visible = visible_width(line);
+                out.push_str(&" ".repeat(grid.width().saturating_sub(visible) + GAP));
+                out.push_str(note);
+            }
+            out.push('\n');
         }
-        out.push('\n');
+    } else {
+        for line in &board {
+            out.push_str(&format!("{LEFT}{line}\n"));
+        }
+        let room = width.saturating_sub(LEFT.len()).max(MIN_PANEL);
+        for line in panel(game, style, room) {
+            out.push_str(format!("{LEFT}{line}").trim_end());
+            out.push('\n');
+        }
     }
     out.push_str(LEFT);
     out.push_str(&legend(game, style));
@@ -183,8 +235,15 @@ pub fn draw(game: &Mur, last: Option<&str>, style: Style) -> String {
 
 /// One point: its name when empty (ending on the point's column), its piece otherwise (on the
 /// column itself, bracketed when marked in plain text).
-fn draw_point(canvas: &mut Canvas, game: &Mur, point: Point, marked: bool, style: Style) {
-    let (x, y) = place(point);
+fn draw_point(
+    canvas: &mut Canvas,
+    grid: Grid,
+    game: &Mur,
+    point: Point,
+    marked: bool,
+    style: Style,
+) {
+    let (x, y) = place(grid, point);
     let (text, paint) = match game.piece(point) {
         Some(Piece::Ship(Colour::Black)) => ("B".to_owned(), Paint::First),
         Some(Piece::Ship(Colour::White)) => ("W".to_owned(), Paint::Second),
@@ -205,35 +264,74 @@ fn draw_point(canvas: &mut Canvas, game: &Mur, point: Point, marked: bool, style
     }
 }
 
-/// The lines beside the board: game and set, each side's ships and tallies, the obligation.
-fn panel(game: &Mur, style: Style) -> Vec<String> {
-    let mut lines = vec![format!(
-        "Game {} of 6, set {} of 2",
-        game.game_number(),
-        game.set_number()
+/// How a panel line is painted once wrapped.
+enum Ink {
+    Plain,
+    /// The colour's name at the start is painted in its colour.
+    Side(Colour),
+    /// Every line bold.
+    Duty,
+}
+
+/// The lines beside the board, each wrapped to `width` columns (continued lines indented):
+/// game and set, each side's ships and tallies, the obligation.
+fn panel(game: &Mur, style: Style, width: usize) -> Vec<String> {
+    let mut notes = vec![(
+        format!(
+            "Game {} of 6, set {} of 2",
+            game.game_number(),
+            game.set_number()
+        ),
+        Ink::Plain,
     )];
     for colour in [Colour::Black, Colour::White] {
-        lines.push(side_line(game, colour, style));
+        notes.push((side_line(game, colour), Ink::Side(colour)));
     }
-    lines.push(format!(
-        "Games won in this set: Black {}, White {}",
-        game.games_won(Colour::Black),
-        game.games_won(Colour::White)
+    notes.push((
+        format!(
+            "Games won in this set: Black {}, White {}",
+            game.games_won(Colour::Black),
+            game.games_won(Colour::White)
+        ),
+        Ink::Plain,
     ));
-    lines.push(format!(
-        "Sets won: Black {}, White {}",
-        game.sets_won(Colour::Black),
-        game.sets_won(Colour::White)
+    notes.push((
+        format!(
+            "Sets won: Black {}, White {}",
+            game.sets_won(Colour::Black),
+            game.sets_won(Colour::White)
+        ),
+        Ink::Plain,
     ));
     if let Some(duty) = duty(game) {
-        lines.push(String::new());
-        lines.push(style.paint(&duty, &[Paint::Bold]));
+        notes.push((String::new(), Ink::Plain));
+        notes.push((duty, Ink::Duty));
+    }
+    let mut lines = Vec::new();
+    for (text, ink) in notes {
+        for (k, line) in wrap_words(&text, width.saturating_sub(2))
+            .into_iter()
+            .enumerate()
+        {
+            let line = if k == 0 { line } else { format!("  {line}") };
+            lines.push(match ink {
+                Ink::Plain => line,
+                Ink::Duty => style.paint(&line, &[Paint::Bold]),
+                Ink::Side(colour) => match line.strip_prefix(colour_name(colour)) {
+                    Some(rest) if k == 0 => {
+                        let name = style.paint(colour_name(colour), &[colour_paint(colour)]);
+                        format!("{name}{rest}")
+                    }
+                    _ => line,
+                },
+            });
+        }
     }
     lines
 }
 
 /// `Black: 3 on the board, 4 off, 1 ship trap, to move`.
-fn side_line(game: &Mur, colour: Colour, style: Style) -> String {
+fn side_line(game: &Mur, colour: Colour) -> String {
     let off = game.off_board(colour);
     let on = 7u8.saturating_sub(off);
     let traps = game.trap_tally(colour);
@@ -244,7 +342,7 @@ fn side_line(game: &Mur, colour: Colour, style: Style) -> String {
     } else {
         ""
     };
-    let name = style.paint(colour_name(colour), &[colour_paint(colour)]);
+    let name = colour_name(colour);
     format!("{name}: {on} on the board, {off} off, {traps} {word} trap{trap_plural}{to_move}")
 }
 

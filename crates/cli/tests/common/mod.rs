@@ -31,9 +31,17 @@ impl From<Output> for Run {
     }
 }
 
-fn command(args: &[&str]) -> Command {
+/// The terminal width the tests run `muster` in unless they say otherwise: wide enough for
+/// every board's full layout with the panel beside it.
+pub const WIDE: usize = 100;
+
+fn command(args: &[&str], columns: usize) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_muster"));
-    command.args(args).env("NO_COLOR", "1");
+    command
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", columns.to_string())
+        .env_remove("LINES");
     command
 }
 
@@ -42,9 +50,19 @@ pub fn muster(args: &[&str]) -> Run {
     muster_with_input(args, "")
 }
 
-/// Runs `muster ARGS` with `input` on stdin.
+/// Runs `muster ARGS` with `input` on stdin, in a terminal [`WIDE`] columns wide.
 pub fn muster_with_input(args: &[&str], input: &str) -> Run {
-    let mut child = command(args)
+    muster_in(WIDE, None, args, input)
+}
+
+/// Runs `muster ARGS` with `input` on stdin, as in a terminal `columns` wide and, when given,
+/// `lines` high (the `COLUMNS` and `LINES` environment variables).
+pub fn muster_in(columns: usize, lines: Option<usize>, args: &[&str], input: &str) -> Run {
+    let mut command = command(args, columns);
+    if let Some(lines) = lines {
+        command.env("LINES", lines.to_string());
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

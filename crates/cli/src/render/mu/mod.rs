@@ -39,36 +39,71 @@ use muster_rules::Game;
 mod panel;
 
 use self::panel::{legend, panel};
-use super::{visible_width, Paint, Style};
+use super::canvas::Canvas;
+use super::{visible_width, Fit, Paint, Style};
 
-/// Columns per step of `2q + r`: neighbours in a row are two steps, six columns, apart.
-const UNIT: usize = 3;
 /// Terminal lines per hex row: the contents, then the names.
 const LINES: usize = 2;
 /// The margin left of the drawing.
 const LEFT: &str = "  ";
-/// The panel goes beside the board when both fit in this many columns, under it otherwise.
-const MAX_WIDTH: usize = 100;
 /// Columns between the board and a panel beside it.
 const GAP: usize = 3;
-/// The width the panel's long lines are wrapped to.
+/// The widest the panel's long lines are wrapped to.
 const PANEL_WIDTH: usize = 50;
-/// The width the legend is wrapped to.
+/// The panel goes beside the board only with at least this many columns.
+const MIN_PANEL: usize = 38;
+/// The widest the legend is wrapped to.
 const LEGEND_WIDTH: usize = 88;
 /// Section cells listed by name before the list is cut short.
 const LISTED_CELLS: usize = 8;
+/// Columns a cell's text may take right of its column in the compact layout (`aR1!`, a name
+/// in brackets, a centre's `+`), so that a band of the board is cut between cells.
+const CELL_SPAN: usize = 5;
 
-/// Draws the position, marking the cells touched by `last` (an action in notation).
-pub fn draw(game: &Mu, last: Option<&str>, style: Style) -> String {
+/// How cells are spaced and marked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// Neighbours six columns apart; the last action's cells bracketed around their contents.
+    Full,
+    /// Neighbours four columns apart; the last action's cells bracketed around their names.
+    Compact,
+}
+
+impl Shape {
+    /// Columns per step of `2q + r` (neighbours in a row are two steps apart).
+    fn unit(self) -> usize {
+        match self {
+            Shape::Full => 3,
+            Shape::Compact => 2,
+        }
+    }
+}
+
+/// Draws the position, marking the cells touched by `last` (an action in notation): the full
+/// layout (the panel beside the board when there is room, under it otherwise) when it fits
+/// `fit`; otherwise the compact layout, with the panel beside or under the board and a board
+/// wider than the terminal cut into bands of columns drawn one under the other. Every layout
+/// shows every cell with its name and contents and the whole panel.
+pub fn draw(game: &Mu, last: Option<&str>, style: Style, fit: Fit) -> String {
+    let full = compose(game, last, style, Shape::Full, fit.width);
+    if fit.holds(&full) {
+        return full;
+    }
+    compose(game, last, style, Shape::Compact, fit.width)
+}
+
+/// The board in `shape`, the panel and the legend, for `width` columns.
+fn compose(game: &Mu, last: Option<&str>, style: Style, shape: Shape, width: usize) -> String {
     let sections = game.sections();
     let letters = section_letters(&sections);
     let marked = marked_cells(game, last);
-    let board = board_lines(game, &letters, &marked, style);
-    let panel = panel(game, &sections, style);
+    let room = width.saturating_sub(LEFT.len()).max(MIN_PANEL);
+    let board = board_lines(game, &letters, &marked, style, shape, None);
     let board_width = board.iter().map(|l| visible_width(l)).max().unwrap_or(0);
-    let panel_width = panel.iter().map(|l| visible_width(l)).max().unwrap_or(0);
+    let beside = room.saturating_sub(board_width + GAP).min(PANEL_WIDTH);
     let mut out = String::new();
-    if LEFT.len() + board_width + GAP + panel_width <= MAX_WIDTH {
+    if beside >= MIN_PANEL {
+        let panel = panel(game, &sections, style, beside);
         for i in 0..board.len().max(panel.len()) {
             let line = board.get(i).map_or("", String::as_str);
             let mut text = format!("{LEFT}{line}");
@@ -80,18 +115,62 @@ pub fn draw(game: &Mu, last: Option<&str>, style: Style) -> String {
             push_line(&mut out, &text);
         }
     } else {
-        for line in &board {
-            push_line(&mut out, &format!("{LEFT}{line}"));
+        if board_width <= room || shape == Shape::Full {
+            for line in &board {
+                push_line(&mut out, &format!("{LEFT}{line}"));
+            }
+        } else {
+            push_bands(&mut out, game, &letters, &marked, style, room);
         }
         out.push('\n');
-        for line in &panel {
+        for line in panel(game, &sections, style, room) {
             push_line(&mut out, &format!("{LEFT}{line}"));
         }
     }
-    for line in legend(game, style) {
+    for line in legend(game, style, shape, room.min(LEGEND_WIDTH)) {
         push_line(&mut out, &format!("{LEFT}{line}"));
     }
     out
+}
+
+/// A compact board wider than `room` columns, in bands of columns from west to east, each
+/// holding the cells whose column falls in it.
+fn push_bands(
+    out: &mut String,
+    game: &Mu,
+    letters: &HashMap<Cell, char>,
+    marked: &[Cell],
+    style: Style,
+    room: usize,
+) {
+    let step = room
+        .saturating_sub(CELL_SPAN + 1)
+        .max(Shape::Compact.unit() * 2);
+    let mut start = 0;
+    loop {
+        let band = board_lines(
+            game,
+            letters,
+            marked,
+            style,
+            Shape::Compact,
+            Some((start, start + step)),
+        );
+        if band.iter().all(String::is_empty) {
+            break;
+        }
+        if start > 0 {
+            let note = "(the board goes on east: the next columns)";
+            push_line(out, &format!("{LEFT}{}", style.paint(note, &[Paint::Dim])));
+        }
+        // Rows of the band with no cell are left out, except between rows that have cells.
+        let first = band.iter().position(|l| !l.is_empty()).unwrap_or(0);
+        let last = band.iter().rposition(|l| !l.is_empty()).unwrap_or(0);
+        for line in &band[first..=last] {
+            push_line(out, &format!("{LEFT}{line}"));
+        }
+        start += step;
+    }
 }
 
 fn push_line(out: &mut String, line: &str) {
@@ -143,71 +222,6 @@ fn marked_cells(game: &Mu, last: Option<&str>) -> Vec<Cell> {
     }
 }
 
-/// A column of the drawing: one character and its paints.
-#[derive(Clone, PartialEq)]
-struct Glyph {
-    ch: char,
-    paints: Vec<Paint>,
-}
-
-const BLANK: Glyph = Glyph {
-    ch: ' ',
-    paints: Vec::new(),
-};
-
-/// Lines of glyphs that grow as they are written.
-struct Canvas {
-    rows: Vec<Vec<Glyph>>,
-}
-
-impl Canvas {
-    fn new(height: usize) -> Canvas {
-        Canvas {
-            rows: vec![Vec::new(); height],
-        }
-    }
-
-    /// Writes `text` from column `x` of line `y`; returns the column after it.
-    fn put(&mut self, x: usize, y: usize, text: &str, paints: &[Paint]) -> usize {
-        let row = &mut self.rows[y];
-        let mut at = x;
-        for ch in text.chars() {
-            if row.len() <= at {
-                row.resize(at + 1, BLANK);
-            }
-            row[at] = Glyph {
-                ch,
-                paints: paints.to_vec(),
-            };
-            at += 1;
-        }
-        at
-    }
-
-    /// Each line, painted in runs of equal paint, trailing blanks dropped.
-    fn render(&self, style: Style) -> Vec<String> {
-        self.rows
-            .iter()
-            .map(|row| {
-                let end = row.iter().rposition(|g| g.ch != ' ').map_or(0, |i| i + 1);
-                let mut line = String::new();
-                let mut run = String::new();
-                let mut paints: &[Paint] = &[];
-                for glyph in &row[..end] {
-                    if glyph.paints != paints && !run.is_empty() {
-                        line.push_str(&style.paint(&run, paints));
-                        run.clear();
-                    }
-                    paints = &glyph.paints;
-                    run.push(glyph.ch);
-                }
-                line.push_str(&style.paint(&run, paints));
-                line
-            })
-            .collect()
-    }
-}
-
 /// Where hexes go: the smallest `2q + r` and the rows drawn.
 struct Frame {
     min_x: i32,
@@ -228,11 +242,11 @@ impl Frame {
         }
     }
 
-    /// The column of a hex's contents and name (one column is kept free on the left for a
-    /// bracket).
-    fn column(&self, hex: Hex) -> usize {
+    /// The column of a hex's contents and name in `shape` (one column is kept free on the
+    /// left for a bracket).
+    fn column(&self, hex: Hex, shape: Shape) -> usize {
         let x = 2 * i32::from(hex.q) + i32::from(hex.r);
-        1 + UNIT * usize::try_from(x - self.min_x).unwrap_or(0)
+        1 + shape.unit() * usize::try_from(x - self.min_x).unwrap_or(0)
     }
 
     /// The line of a hex's contents; its name is on the next line.
@@ -241,12 +255,15 @@ impl Frame {
     }
 }
 
-/// The board: every cell's contents over its name, and in the lay-out the legal centres.
+/// The board in `shape`: every cell's contents over its name, and in the lay-out the legal
+/// centres. With `band`, only the hexes whose column lies in that range, shifted to its start.
 fn board_lines(
     game: &Mu,
     letters: &HashMap<Cell, char>,
     marked: &[Cell],
     style: Style,
+    shape: Shape,
+    band: Option<(usize, usize)>,
 ) -> Vec<String> {
     let geometry = game.geometry();
     let candidates = if game.phase() == Phase::Layout {
@@ -258,10 +275,21 @@ fn board_lines(
     hexes.extend(&candidates);
     let frame = Frame::around(&hexes);
     let mut canvas = Canvas::new(frame.rows * LINES);
+    // The column of a hex in this band (shifted to the band's start), if it is in it.
+    let (from, to) = band.unwrap_or((0, usize::MAX));
+    let place = |hex: Hex| {
+        let x = frame.column(hex, shape);
+        let shifted = if band.is_some() { x + 1 } else { x };
+        (from..to)
+            .contains(&x)
+            .then(|| (shifted - from, frame.line(hex)))
+    };
     let budget = shown_budget(game);
     for cell in geometry.all_cells() {
         let hex = geometry.hex(cell);
-        let (x, y) = (frame.column(hex), frame.line(hex));
+        let Some((x, y)) = place(hex) else {
+            continue;
+        };
         let parts = contents(game, cell, letters);
         let is_marked = marked.contains(&cell);
         let mut at = x;
@@ -271,19 +299,32 @@ fn board_lines(
             }
             at = canvas.put(at, y, &text, &paints);
         }
-        if is_marked && !style.colour {
+        if is_marked && !style.colour && shape == Shape::Full {
             canvas.put(x - 1, y, "[", &[]);
             canvas.put(at, y, "]", &[]);
         }
         let centre = cell.position() == 0;
         let paint = if centre { Paint::Bold } else { Paint::Dim };
-        let end = canvas.put(x, y + 1, &cell.to_string(), &[paint]);
+        let mut end = canvas.put(x, y + 1, &cell.to_string(), &[paint]);
+        if is_marked && !style.colour && shape == Shape::Compact {
+            // Two marked neighbours with three-letter names share the column between them.
+            let open = if canvas.is_free(x - 1, y + 1) {
+                "["
+            } else {
+                "|"
+            };
+            canvas.put(x - 1, y + 1, open, &[]);
+            let close = if canvas.is_free(end, y + 1) { "]" } else { "|" };
+            end = canvas.put(end, y + 1, close, &[]);
+        }
         if centre && budget & cell.segment().bit() != 0 {
             canvas.put(end, y + 1, "+", &[Paint::Seat(game.to_move().0)]);
         }
     }
     for hex in candidates {
-        let (x, y) = (frame.column(hex), frame.line(hex));
+        let Some((x, y)) = place(hex) else {
+            continue;
+        };
         canvas.put(x, y, "+", &[Paint::Bold]);
         canvas.put(x, y + 1, &hex.to_string(), &[Paint::Dim]);
     }
@@ -343,11 +384,16 @@ mod tests {
     }
 
     const PLAIN: Style = Style { colour: false };
+    /// Room for the full layout with the panel beside the board.
+    const WIDE: Fit = Fit {
+        width: 200,
+        height: None,
+    };
 
     #[test]
     fn every_cell_is_named_under_its_contents() {
         let g = game("levis start=t3", 2);
-        let text = draw(&g, None, PLAIN);
+        let text = draw(&g, None, PLAIN, WIDE);
         for seg in ["A", "B", "C"] {
             for i in 0..7 {
                 assert!(text.contains(&format!("{seg}{i}")), "{seg}{i}: {text}");
@@ -364,7 +410,7 @@ mod tests {
     fn the_last_move_is_bracketed_and_hot_cells_flagged() {
         let mut g = game("levis start=t3", 2);
         play(&mut g, &["A0-w-1", "pass", "A3-sw-1"]);
-        let text = draw(&g, Some("A3-sw-1"), PLAIN);
+        let text = draw(&g, Some("A3-sw-1"), PLAIN, WIDE);
         assert!(text.contains("[.R1]") && text.contains("[aR1]"), "{text}");
         assert!(
             text.contains("a: 2 cells") && text.contains("(A4 A5)"),
@@ -376,7 +422,7 @@ mod tests {
     #[test]
     fn the_lay_out_shows_legal_centres_and_an_empty_board_says_where_to_start() {
         let g = game("levis segments=2", 2);
-        let text = draw(&g, None, PLAIN);
+        let text = draw(&g, None, PLAIN, WIDE);
         assert!(
             text.contains("No segment yet") && text.contains("place:0,0"),
             "{text}"
@@ -384,7 +430,7 @@ mod tests {
         assert!(text.contains("0,0"), "{text}");
         let mut g = g;
         play(&mut g, &["place:0,0"]);
-        let text = draw(&g, Some("place:0,0"), PLAIN);
+        let text = draw(&g, Some("place:0,0"), PLAIN, WIDE);
         assert!(text.contains("12 legal centres"), "{text}");
         assert!(text.contains("3,-1") && text.contains("[.R1]"), "{text}");
     }
@@ -393,7 +439,7 @@ mod tests {
     fn colours_paint_seats_and_heat() {
         let mut g = game("levis start=t3", 2);
         play(&mut g, &["A0-w-1"]);
-        let text = draw(&g, Some("A0-w-1"), Style { colour: true });
+        let text = draw(&g, Some("A0-w-1"), Style { colour: true }, WIDE);
         assert!(text.contains("\x1b[1;35m"), "Purple is magenta: {text}");
         assert!(text.contains("\x1b[1;31;7m"), "Red, marked: {text}");
     }

@@ -7,15 +7,20 @@ use muster_rules::{Game, Seat};
 
 use super::super::visible_width;
 use super::super::{wrap_words, Paint, Style};
-use super::{section_letter, shown_budget};
-use super::{LEGEND_WIDTH, LISTED_CELLS, PANEL_WIDTH};
+use super::LISTED_CELLS;
+use super::{section_letter, shown_budget, Shape};
 
-/// The lines beside (or under) the board.
-pub(super) fn panel(game: &Mu, sections: &[SectionInfo], style: Style) -> Vec<String> {
+/// The lines beside (or under) the board, the long ones wrapped to `width` columns.
+pub(super) fn panel(
+    game: &Mu,
+    sections: &[SectionInfo],
+    style: Style,
+    width: usize,
+) -> Vec<String> {
     let mut lines = vec![style.paint(&heading(game), &[Paint::Bold])];
     lines.extend(seat_table(game, style));
     lines.push(String::new());
-    for line in duty(game) {
+    for line in duty(game, width) {
         let paints: &[Paint] = match game.pending() {
             Pending::Nothing => &[Paint::Bold],
             Pending::Choice | Pending::Removal => &[Paint::Hot],
@@ -24,8 +29,8 @@ pub(super) fn panel(game: &Mu, sections: &[SectionInfo], style: Style) -> Vec<St
     }
     if matches!(game.phase(), Phase::Play | Phase::Over) {
         lines.push(String::new());
-        lines.extend(turn_lines(game));
-        lines.extend(section_lines(sections));
+        lines.extend(turn_lines(game, width));
+        lines.extend(section_lines(sections, width));
     }
     lines
 }
@@ -110,8 +115,8 @@ fn seat_table(game: &Mu, style: Style) -> Vec<String> {
     lines
 }
 
-/// What the mover must decide now, in words, wrapped.
-fn duty(game: &Mu) -> Vec<String> {
+/// What the mover must decide now, in words, wrapped to `width`.
+fn duty(game: &Mu, width: usize) -> Vec<String> {
     let who = colour(game.to_move());
     let mut actions = Vec::new();
     game.legal_actions(&mut actions);
@@ -165,7 +170,7 @@ fn duty(game: &Mu) -> Vec<String> {
         ),
         (Phase::Play, Pending::Nothing) => play_duty(game, who, &actions),
     };
-    wrap_words(&text, PANEL_WIDTH)
+    wrap_words(&text, width)
 }
 
 /// What the mover may do at rest: move (within the turn's budget), end the turn, or pass.
@@ -196,7 +201,7 @@ fn play_duty(game: &Mu, who: &str, actions: &[MuAction]) -> String {
 }
 
 /// Moves made this turn, passes in a row, the budget left, oscillating cells.
-fn turn_lines(game: &Mu) -> Vec<String> {
+fn turn_lines(game: &Mu, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     if game.phase() == Phase::Play {
         let active = (0..game.seats())
@@ -224,7 +229,7 @@ fn turn_lines(game: &Mu) -> Vec<String> {
             };
             lines.extend(wrap_words(
                 &format!("Segments left this turn: {left}"),
-                PANEL_WIDTH,
+                width,
             ));
         }
     }
@@ -233,14 +238,14 @@ fn turn_lines(game: &Mu) -> Vec<String> {
         let names: Vec<String> = oscillating.iter().map(Cell::to_string).collect();
         lines.extend(wrap_words(
             &format!("Oscillating: {}", names.join(" ")),
-            PANEL_WIDTH,
+            width,
         ));
     }
     lines
 }
 
 /// `Sections:` then one line per section: its letter, size, owner and cells.
-fn section_lines(sections: &[SectionInfo]) -> Vec<String> {
+fn section_lines(sections: &[SectionInfo], width: usize) -> Vec<String> {
     if sections.is_empty() {
         return vec!["Sections: none yet".to_owned()];
     }
@@ -271,7 +276,10 @@ fn section_lines(sections: &[SectionInfo]) -> Vec<String> {
             names.push("…".to_owned());
         }
         text.push_str(&format!(" ({})", names.join(" ")));
-        for (k, line) in wrap_words(&text, PANEL_WIDTH - 4).into_iter().enumerate() {
+        for (k, line) in wrap_words(&text, width.saturating_sub(5))
+            .into_iter()
+            .enumerate()
+        {
             let indent = if k == 0 { "  " } else { "     " };
             lines.push(format!("{indent}{line}"));
         }
@@ -279,12 +287,12 @@ fn section_lines(sections: &[SectionInfo]) -> Vec<String> {
     lines
 }
 
-/// What the symbols mean, wrapped.
-pub(super) fn legend(game: &Mu, style: Style) -> Vec<String> {
-    let marker = if style.colour {
-        style.paint(" x ", &[Paint::Highlight])
-    } else {
-        "[x]".to_owned()
+/// What the symbols mean, wrapped to `width` columns (an item is never split).
+pub(super) fn legend(game: &Mu, style: Style, shape: Shape, width: usize) -> Vec<String> {
+    let marker = match (style.colour, shape) {
+        (true, _) => style.paint(" x ", &[Paint::Highlight]),
+        (false, Shape::Full) => "[x]".to_owned(),
+        (false, Shape::Compact) => "[A0]".to_owned(),
     };
     let mut items = vec![
         ".  Virginity".to_owned(),
@@ -306,7 +314,7 @@ pub(super) fn legend(game: &Mu, style: Style) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for item in text.split("   ") {
-        if !line.is_empty() && visible_width(&line) + 3 + visible_width(item) > LEGEND_WIDTH {
+        if !line.is_empty() && visible_width(&line) + 3 + visible_width(item) > width {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
