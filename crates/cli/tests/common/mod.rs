@@ -95,7 +95,7 @@ const PATIENCE: Duration = Duration::from_secs(120);
 impl Conversation {
     /// Starts `muster ARGS` with piped input and output.
     pub fn start(args: &[&str]) -> Conversation {
-        let mut child = command(args)
+        let mut child = command(args, WIDE)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
