@@ -234,3 +234,16 @@ fn without_vs_the_random_opponent_is_announced() {
         run.stdout
     );
 }
+
+#[test]
+fn typed_escape_sequences_are_shown_escaped_not_sent_to_the_terminal() {
+    let out = play(&["--vs", "human"], "d1-\u{1b}[2J\nquit\n");
+    assert!(
+        !out.contains('\u{1b}'),
+        "a raw escape reached the terminal:\n{out}"
+    );
+    assert!(
+        out.contains("\\x1b[2J"),
+        "the bad input is quoted escaped:\n{out}"
+    );
+}

@@ -30,6 +30,7 @@ use self::players::Table;
 use self::session::Session;
 use crate::args::PlayArgs;
 use crate::commands::{capped_threads, colour_wanted, result_words, sorted_actions, start_game};
+use crate::render::safe;
 use crate::render::{self, wrap_words, Paint, Style};
 
 /// Starts the game (or resumes a saved one) and plays it on stdin/stdout.
@@ -170,7 +171,10 @@ impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
         let title = format!("{} ({})", game.info().name, game.variant_text());
         writeln!(self.out, "{}", self.style.paint(&title, &[Paint::Bold]))?;
         let you = game.seat_name(crate::commands::seat(table.you));
-        writeln!(self.out, "You play {you} against {}.", opponents.join(", "))?;
+        let greeting = format!("You play {you} against {}.", opponents.join(", "));
+        for line in wrap(&greeting, crate::render::Fit::terminal().width) {
+            writeln!(self.out, "{line}")?;
+        }
         match how {
             Start::New => {}
             Start::DefaultOpponents => {
@@ -267,7 +271,7 @@ impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
         // Bytes that are not UTF-8 become U+FFFD and then, at worst, an unreadable move.
         let line = String::from_utf8_lossy(&bytes).into_owned();
         if self.echo {
-            writeln!(self.out, "{}", line.trim_end())?;
+            writeln!(self.out, "{}", safe(line.trim_end()))?;
         }
         Ok(Some(line))
     }
@@ -319,11 +323,15 @@ impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
     fn save(&mut self, session: &mut Session, path: &Path) -> Result<bool> {
         match session.save(path) {
             Ok(()) => {
-                writeln!(self.out, "Saved the game to {}.", path.display())?;
+                writeln!(
+                    self.out,
+                    "Saved the game to {}.",
+                    safe(&path.display().to_string())
+                )?;
                 Ok(true)
             }
             Err(error) => {
-                writeln!(self.out, "Not saved: {error:#}")?;
+                writeln!(self.out, "Not saved: {}", safe(&format!("{error:#}")))?;
                 Ok(false)
             }
         }
@@ -369,7 +377,11 @@ impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
                 Ok(Flow::Redraw)
             }
             Err(error) => {
-                writeln!(self.out, "{error:#} (type ? for the legal moves)")?;
+                writeln!(
+                    self.out,
+                    "{} (type ? for the legal moves)",
+                    safe(&format!("{error:#}"))
+                )?;
                 Ok(Flow::Stay)
             }
         }
@@ -393,7 +405,7 @@ impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
                     writeln!(self.out, "  expected line: {}", thought.line.join(" "))?;
                 }
             }
-            Err(error) => writeln!(self.out, "No hint: {error:#}")?,
+            Err(error) => writeln!(self.out, "No hint: {}", safe(&format!("{error:#}")))?,
         }
         Ok(())
     }
@@ -440,7 +452,11 @@ impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
             let events = match result {
                 Ok(events) => events,
                 Err(error) => {
-                    writeln!(self.out, "{action} was refused: {error:#}")?;
+                    writeln!(
+                        self.out,
+                        "{action} was refused: {}",
+                        safe(&format!("{error:#}"))
+                    )?;
                     break;
                 }
             };
@@ -504,4 +520,22 @@ const MAX_AUTO_EXPLOSIONS: usize = 100_000;
 /// The cell the canonical order explodes next, when a Mu chain reaction waits for a choice.
 fn canonical_explosion(game: &AnyGame) -> Option<Cell> {
     game.as_mu().and_then(Mu::canonical_explosion)
+}
+
+/// `text` cut at spaces into lines of at most `columns` characters (a word longer than that
+/// stands alone on its line).
+fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("there is always a line");
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > columns {
+            lines.push(word.to_owned());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
 }

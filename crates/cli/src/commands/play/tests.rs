@@ -86,3 +86,12 @@ fn the_hint_line_is_cleared_before_the_hint_is_printed() {
     assert!(cleared_before(&screen, "hint… ", at), "{screen:?}");
     assert!(screen[..at].ends_with(CLEAR), "{screen:?}");
 }
+
+#[test]
+fn a_long_greeting_wraps_at_the_terminal_width() {
+    let text = "You play Red against Purple (level 4), Yellow (level 4), Blue (random)";
+    let lines = super::wrap(text, 30);
+    assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
+    assert_eq!(lines.join(" "), text, "nothing is lost");
+    assert_eq!(super::wrap("short", 80), ["short"]);
+}
