@@ -262,3 +262,45 @@ fn the_parsers_never_panic_on_junk() {
         }
     }
 }
+
+#[test]
+fn a_bare_point_places_where_a_placement_is_all_it_can_mean() {
+    let game = start("match");
+    assert_eq!(game.parse_action("a1"), Ok(Action::place(point("a1"))));
+    assert_eq!(game.parse_action(" b3 "), Ok(Action::place(point("b3"))));
+    // Written back in the canonical form, which reads back to the same action.
+    assert_eq!(game.action_text(game.parse_action("a1").unwrap()), "*a1");
+    // Without the position, a bare point is no action, and the error names the forms.
+    let error = "a1".parse::<Action>().unwrap_err();
+    assert!(error.reason.contains("`*a1`"), "{error}");
+}
+
+#[test]
+fn a_bare_point_that_cannot_be_placed_on_suggests_the_written_forms() {
+    // The kraken stands on C: no placement there, and the error says how one is written.
+    let error = start("match").parse_action("C").unwrap_err();
+    assert!(error.reason.contains("did you mean `*C`?"), "{error}");
+    // White owes the withdrawal of its trapped ships: a bare point suggests the withdrawal.
+    let game = pos("game", "h3 a2 c2 d3 b3", "a3", "C", "W");
+    let error = game.parse_action("a3").unwrap_err();
+    assert!(error.reason.contains("did you mean `^a3`?"), "{error}");
+    assert_eq!(error.text, "a3");
+}
+
+#[test]
+fn tallies_beyond_what_a_match_can_produce_are_refused_with_the_tally_quoted() {
+    let board = "K/......../......../........";
+    for (rest, token) in [
+        ("B 0-0 won:7-0", "7-0"),
+        ("B 0-0 sets:2-1", "2-1"),
+        ("B 0-0 matchwon:99-0", "99-0"),
+        ("B 1-0 game:2 settraps:11-0", "11-0"),
+    ] {
+        let text = format!("{board} {rest}");
+        let error = Mur::from_position(&variant("match"), &text).unwrap_err();
+        assert_eq!(error.token, token, "{text}: {error}");
+    }
+    // The most a match allows still reads.
+    let text = format!("{board} B 1-0 game:2 settraps:10-0 matchwon:12-0");
+    assert!(Mur::from_position(&variant("match"), &text).is_ok());
+}
