@@ -29,13 +29,10 @@
 use std::fmt::Write as _;
 
 use super::board::{Board, Colour, Piece, Point, SHIPS_PER_COLOUR};
+use super::play::TALLY_MAX;
 use super::position::{Ending, History, Mur, Obligation};
 use super::variant::{Length, MurVariant, RepeatScope};
 use crate::error::PositionError;
-
-/// The most ship traps one colour can score in one game: two before the play that ends it, and
-/// at most every opposing ship with that play.
-const MOST_TRAPS_IN_A_GAME: u8 = 2 + SHIPS_PER_COLOUR;
 
 /// The letter of what stands on `p`.
 fn glyph(board: &Board, p: Point) -> char {
@@ -205,46 +202,6 @@ impl Mur {
         }
         if v.length == Length::Game && matches!(self.ending, Some(Ending::Resigned(_))) {
             return fail("a single game cannot be resigned");
-        }
-        self.validate_tallies()
-    }
-
-    /// Refuses tallies beyond what the games played so far can produce: the ship traps of the
-    /// set beyond this game's and a full tally for each earlier game, games won beyond a set's
-    /// or a match's games, sets won beyond the match's sets. What play adds to a tally is
-    /// bounded the same way, so no tally read from a text can grow past what a text holds.
-    fn validate_tallies(&self) -> Result<(), PositionError> {
-        let games_per_set = MurVariant::GAMES_PER_SET;
-        let sets = self.variant.sets();
-        let total = |tally: [u8; 2]| u32::from(tally[0]) + u32::from(tally[1]);
-        for c in [Colour::Black, Colour::White] {
-            let most = self.traps[c.index()] + (self.game - 1) * MOST_TRAPS_IN_A_GAME;
-            if self.set_traps[c.index()] > most {
-                let reason = format!(
-                    "{c} can have at most {most} ship traps in the set by game {}",
-                    self.game
-                );
-                return Err(PositionError::new(pair(self.set_traps), reason));
-            }
-        }
-        let bounds = [
-            (
-                self.set_games,
-                u32::from(games_per_set),
-                "games won in a set",
-            ),
-            (self.sets_won, u32::from(sets), "sets won in the match"),
-            (
-                self.match_games,
-                u32::from(games_per_set * sets),
-                "games won in the match",
-            ),
-        ];
-        for (tally, most, what) in bounds {
-            if total(tally) > most {
-                let reason = format!("more than {most} {what}");
-                return Err(PositionError::new(pair(tally), reason));
-            }
         }
         Ok(())
     }
@@ -459,7 +416,7 @@ fn read_pair(field: &str) -> Result<[u8; 2], PositionError> {
     let (a, b) = field.split_once('-').ok_or_else(fail)?;
     let number = |s: &str| -> Result<u8, PositionError> {
         match s.parse::<u8>() {
-            Ok(n) if n.to_string() == s && n <= 99 => Ok(n),
+            Ok(n) if n.to_string() == s && n <= TALLY_MAX => Ok(n),
             _ => Err(fail()),
         }
     };

@@ -288,19 +288,26 @@ fn a_bare_point_that_cannot_be_placed_on_suggests_the_written_forms() {
 }
 
 #[test]
-fn tallies_beyond_what_a_match_can_produce_are_refused_with_the_tally_quoted() {
+fn tallies_beyond_what_a_text_holds_are_refused_with_the_tally_quoted() {
     let board = "K/......../......../........";
-    for (rest, token) in [
-        ("B 0-0 won:7-0", "7-0"),
-        ("B 0-0 sets:2-1", "2-1"),
-        ("B 0-0 matchwon:99-0", "99-0"),
-        ("B 1-0 game:2 settraps:11-0", "11-0"),
-    ] {
+    for (rest, token) in [("B 0-0 won:100-0", "100-0"), ("B 0-0 sets:0-255", "0-255")] {
         let text = format!("{board} {rest}");
         let error = Mur::from_position(&variant("match"), &text).unwrap_err();
         assert_eq!(error.token, token, "{text}: {error}");
     }
-    // The most a match allows still reads.
-    let text = format!("{board} B 1-0 game:2 settraps:10-0 matchwon:12-0");
+    // The most a text holds still reads.
+    let text = format!("{board} B 1-0 game:2 settraps:99-0 matchwon:99-0");
     assert!(Mur::from_position(&variant("match"), &text).is_ok());
+}
+
+#[test]
+fn a_tally_at_its_limit_saturates_and_still_reads_back() {
+    // Black's third ship trap wins a game whose games-won tally already stands at the most a
+    // text holds: the tally stays there, and the position text still reads.
+    let board = "K/......../......../........";
+    let text = format!("{board} B 0-0 game:2 won:99-0 matchwon:99-0");
+    let game = Mur::from_position(&variant("match"), &text).unwrap();
+    assert!(crate::conformance::walk_from(game, 3, 400).is_ok());
+    let refused = Mur::from_position(&variant("match"), &format!("{board} B 0-0 won:100-0"));
+    assert_eq!(refused.unwrap_err().token, "100-0");
 }
