@@ -507,3 +507,20 @@ fn a_trail_waiting_for_a_choice_round_trips_through_the_position_text() {
     }
     assert!(paused_with_trail, "no pause with a trail was seen");
 }
+
+#[test]
+fn asking_whether_the_explosion_order_matters_never_exhausts_the_stack() {
+    // Two tall stacks on a closed section explode for thousands of steps; the search for a
+    // difference between orders walks them depth-first, and must do so on the heap: on a small
+    // thread stack a recursive walk overflowed.
+    let game = position("levis", &closed_section(400).replace("A2=C ", "A2=CR400 "));
+    let hot = resolve::all_hot_cells(&game.board, &game.osc);
+    let board = game.board.clone();
+    let answer = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || resolve::choice_matters(&board, &hot, &[], &resolve::Trail::default()))
+        .unwrap()
+        .join()
+        .expect("the search returns");
+    assert!(answer, "so long a chain is asked about");
+}
