@@ -176,3 +176,82 @@ impl Mu {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+    use crate::mu::{Mu, MuVariant};
+    use crate::variant::Variant;
+
+    /// The token of the refusal of `text` under `variant`.
+    fn refused(variant: &str, text: &str) -> String {
+        let variant = MuVariant::parse_text(variant).unwrap();
+        match Mu::from_position(&variant, text) {
+            Ok(_) => panic!("`{text}` was read"),
+            Err(e) => {
+                assert!(!e.reason.is_empty());
+                e.token
+            }
+        }
+    }
+
+    const T3: &str = "0,0 3,-1 1,2";
+    const T3_CELLS: &str = "A0=VR1 A1=VR1 C0=VP1 C1=VP1";
+
+    #[test]
+    fn the_start_of_every_preset_reads_back() {
+        for preset in ["levis", "velox", "multi", "levis start=t3", "levis start=duel"] {
+            let variant = MuVariant::parse_text(preset).unwrap();
+            let game = Mu::new(&variant, 2).unwrap();
+            let again = Mu::from_position(&variant, &game.position_text());
+            assert_eq!(again.as_ref(), Ok(&game), "{preset}");
+        }
+    }
+
+    #[test]
+    fn a_cell_or_a_state_field_written_twice_is_refused() {
+        let text = format!("{T3} | {T3_CELLS} A0=VR1 | play R seats=2");
+        assert_eq!(refused("levis start=t3", &text), "A0=VR1");
+        let text = format!("{T3} | {T3_CELLS} | play R seats=2 seats=2");
+        assert_eq!(refused("levis start=t3", &text), "seats=2");
+    }
+
+    #[test]
+    fn more_seats_than_the_variant_allows_are_refused() {
+        let text = format!("{T3} | {T3_CELLS} | play R seats=3");
+        assert_eq!(refused("velox start=t3", &text), "play R seats=3");
+    }
+
+    #[test]
+    fn more_men_than_a_board_can_hold_are_refused_at_the_tallest_stack() {
+        let text = format!("{T3} | A0=CR65535 C0=VP1 | play R seats=2");
+        assert_eq!(refused("levis start=t3", &text), "A0");
+    }
+
+    #[test]
+    fn the_opening_phases_are_refused_without_the_protocol_or_with_play_fields() {
+        let text = format!("{T3} | A0=VR1 B0=VP1 C0=VR1 | select P seats=2");
+        assert_eq!(refused("levis start=t3", &text), "select P seats=2");
+        let text = "0,0 | A0=VR1 | layout P seats=2 ply=3";
+        assert_eq!(refused("levis", text), "layout P seats=2 ply=3");
+        let text = "0,0 | A0=VP1 | layout P seats=2";
+        assert_eq!(refused("levis", text), "A0", "segment A is laid out by Red");
+    }
+
+    #[test]
+    fn a_turn_in_play_must_agree_with_the_board_and_the_variant() {
+        for (state, why) in [
+            ("play R seats=2 passes=2", "both seats have passed"),
+            ("play R seats=2 moved=1", "a one-move turn ends with its move"),
+            ("play R seats=2 landed=A0", "landed=… needs one_move_per_piece"),
+            ("play R seats=2 budget=A", "budget=… needs per-segment turns"),
+            ("over R seats=2 moved=1", "a finished game has no turn"),
+        ] {
+            let text = format!("{T3} | {T3_CELLS} | {state}");
+            let variant = MuVariant::parse_text("levis start=t3").unwrap();
+            assert!(Mu::from_position(&variant, &text).is_err(), "{why}");
+        }
+        let text = format!("{T3} | C0=VP1 | play R seats=2");
+        assert_eq!(refused("levis start=t3", &text), "play R seats=2");
+    }
+}
