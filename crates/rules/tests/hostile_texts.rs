@@ -178,3 +178,22 @@ fn hostile_mur_position_texts_are_refused_or_playable() {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn arbitrary_unicode_action_texts_never_panic_in_mu_mur_and_murus_gallicus(
+        text in "\\PC{0,16}",
+        game in 0usize..4,
+    ) {
+        let (id, variant) = [
+            (GameId::Mu, "levis start=t3"),
+            (GameId::Mu, "levis"),
+            (GameId::Mur, "match"),
+            (GameId::MurusGallicus, "advanced"),
+        ][game];
+        let mut game = AnyGame::new(id, variant, None).expect("start");
+        let _ = game.apply(&text);
+    }
+}

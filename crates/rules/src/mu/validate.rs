@@ -14,7 +14,8 @@
 //!   a pending choice or removal follows a move of this turn; a one-move turn at rest has made
 //!   none; `landed` only with `one_move_per_piece`, at most one per move; `osc` only where the
 //!   variant freezes oscillating sections (a pending removal, or the end-of-turn trim), and only
-//!   on Commonwealth or Wall cells; the budget only on segments of the board.
+//!   on Commonwealth or Wall cells; `trail` only while a choice is pending; the budget only on
+//!   segments of the board.
 //! * Over: nothing of a turn in progress.
 //! * Then every invariant of the rules (§2.13) that the conformance battery checks.
 
@@ -141,6 +142,9 @@ impl Mu {
         if self.pending != Pending::Nothing && self.moved == 0 {
             return fail("an explosion or a removal is owed only after a move");
         }
+        if !self.trail.is_empty() && self.pending != Pending::Choice {
+            return fail("trail=… is kept only while a chain reaction waits for a choice");
+        }
         if !self.variant.per_segment() && self.pending == Pending::Nothing && self.moved != 0 {
             return fail("a turn of one move ends with the move (moved=…)");
         }
@@ -200,7 +204,13 @@ mod tests {
 
     #[test]
     fn the_start_of_every_preset_reads_back() {
-        for preset in ["levis", "velox", "multi", "levis start=t3", "levis start=duel"] {
+        for preset in [
+            "levis",
+            "velox",
+            "multi",
+            "levis start=t3",
+            "levis start=duel",
+        ] {
             let variant = MuVariant::parse_text(preset).unwrap();
             let game = Mu::new(&variant, 2).unwrap();
             let again = Mu::from_position(&variant, &game.position_text());
@@ -242,9 +252,18 @@ mod tests {
     fn a_turn_in_play_must_agree_with_the_board_and_the_variant() {
         for (state, why) in [
             ("play R seats=2 passes=2", "both seats have passed"),
-            ("play R seats=2 moved=1", "a one-move turn ends with its move"),
-            ("play R seats=2 landed=A0", "landed=… needs one_move_per_piece"),
-            ("play R seats=2 budget=A", "budget=… needs per-segment turns"),
+            (
+                "play R seats=2 moved=1",
+                "a one-move turn ends with its move",
+            ),
+            (
+                "play R seats=2 landed=A0",
+                "landed=… needs one_move_per_piece",
+            ),
+            (
+                "play R seats=2 budget=A",
+                "budget=… needs per-segment turns",
+            ),
             ("over R seats=2 moved=1", "a finished game has no turn"),
         ] {
             let text = format!("{T3} | {T3_CELLS} | {state}");
