@@ -99,14 +99,16 @@ pub fn parse_cell(geometry: &Geometry, text: &str) -> Result<Cell, ParseError> {
 }
 
 /// Reads one action on the board `geometry`.
+///
+/// Works on whole characters: any text, however it mixes scripts, is read or refused with a
+/// [`ParseError`] quoting it, never split inside a character.
 pub fn parse_action(geometry: &Geometry, text: &str) -> Result<MuAction, ParseError> {
     let trimmed = text.trim();
-    let lower = trimmed.to_ascii_lowercase();
-    let (word, rest) = match lower.split_once(|c: char| c.is_whitespace() || c == ':') {
-        Some((w, _)) => (w, trimmed[w.len() + 1..].trim()),
-        None => (lower.as_str(), ""),
+    let (word, rest) = match trimmed.split_once(|c: char| c.is_whitespace() || c == ':') {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (trimmed, ""),
     };
-    match word {
+    match word.to_ascii_lowercase().as_str() {
         "end" if rest.is_empty() => Ok(MuAction::End),
         "pass" if rest.is_empty() => Ok(MuAction::Pass),
         "place" => parse_hex(rest)
@@ -125,18 +127,20 @@ pub fn parse_action(geometry: &Geometry, text: &str) -> Result<MuAction, ParseEr
     }
 }
 
+/// Splits `text` before its longest tail of characters that satisfy `keep`; both parts are
+/// whole characters.
+fn split_tail(text: &str, keep: impl Fn(char) -> bool) -> (&str, &str) {
+    let head = text.trim_end_matches(|c: char| keep(c));
+    text.split_at(head.len())
+}
+
 /// Reads `A3 sw 2`, `A3sw2`, `A3-sw-2` or `(0,-1) sw 2`.
 fn parse_move(geometry: &Geometry, text: &str) -> Result<MuAction, ParseError> {
     let bad = || ParseError::new(text, "a move is `cell direction men`, e.g. A3 sw 2");
-    let digits_start = text
-        .rfind(|c: char| !c.is_ascii_digit())
-        .map_or(0, |i| i + 1);
-    let men: u8 = text[digits_start..].parse().map_err(|_| bad())?;
-    let head = text[..digits_start].trim_end_matches([' ', '-', ':']);
-    let dir_start = head
-        .rfind(|c: char| !c.is_ascii_alphabetic())
-        .map_or(0, |i| i + 1);
-    let (cell_text, dir_text) = head.split_at(dir_start);
+    let (head, men_text) = split_tail(text, |c| c.is_ascii_digit());
+    let men: u8 = men_text.parse().map_err(|_| bad())?;
+    let head = head.trim_end_matches([' ', '-', ':']);
+    let (cell_text, dir_text) = split_tail(head, |c| c.is_ascii_alphabetic());
     let dir = Dir::parse(dir_text).ok_or_else(|| {
         ParseError::new(
             text,

@@ -68,6 +68,7 @@ mod resolve;
 mod score;
 mod start;
 mod text;
+mod validate;
 mod variant;
 
 #[cfg(test)]

@@ -332,7 +332,7 @@ impl Mu {
             self.trim(&frozen, events);
         }
         if self.moved == 0 {
-            self.passes += 1;
+            self.passes = self.passes.saturating_add(1);
             events.emit(MuEvent::Passed { seat });
         } else {
             self.passes = 0;
@@ -341,7 +341,9 @@ impl Mu {
                 moves: self.moved,
             });
         }
-        self.ply += 1;
+        // A text may start the count anywhere up to `u32::MAX`; the count stops there rather
+        // than overflow (a panic in debug builds, a silent wrap to 0 in release builds).
+        self.ply = self.ply.saturating_add(1);
         let men = self.board.men(usize::from(self.seats));
         let active = men.iter().filter(|&&m| m > 0).count();
         let capped = self.variant.ply_cap.is_some_and(|cap| self.ply >= cap);

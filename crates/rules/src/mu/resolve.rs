@@ -225,6 +225,9 @@ pub const EXPLORATION_LIMIT: usize = 4096;
 /// "When to ask the player"). Explores every order depth-first with a visited set of exact
 /// states. Conservative: a reachable cycle, or more than [`EXPLORATION_LIMIT`] states, counts
 /// as "it matters" — asking when it does not is harmless, failing to ask when it does is not.
+///
+/// The depth-first walk keeps its path on the heap, not on the call stack: a path may be as
+/// long as [`EXPLORATION_LIMIT`] explosions, which would overflow a thread's stack.
 pub fn choice_matters(board: &Board, hot: &[Cell], frozen: &[Cell], trail: &Trail) -> bool {
     let mut search = Search {
         board: board.clone(),
@@ -250,8 +253,24 @@ struct Search<'a> {
 /// The exploration found that the order matters.
 struct Matters;
 
+/// One state on the depth-first path: its hot cells, the productive ones still to try, and how
+/// to leave it again.
+struct Frame {
+    hot: Vec<Cell>,
+    productive: Vec<Cell>,
+    /// The next productive cell to try.
+    next: usize,
+    /// Where the log stood before the explosion being explored from here, to undo it.
+    undo: Option<usize>,
+    /// The state's fingerprint, taken off the path when the frame is left (`None`: the root,
+    /// whose state stays on the path).
+    fingerprint: Option<Fingerprint>,
+}
+
 impl Search<'_> {
-    fn explore(&mut self, candidates: Vec<Cell>) -> Result<(), Matters> {
+    /// A state whose heat is judged from `candidates`: `None` when it is final (no productive
+    /// hot cell), a frame to explore otherwise.
+    fn enter(&mut self, candidates: Vec<Cell>) -> Result<Option<Frame>, Matters> {
         let hot = hot_cells(&self.board, &candidates, self.frozen);
         let productive: Vec<Cell> = hot
             .iter()
@@ -263,40 +282,62 @@ impl Search<'_> {
             return if self.finals.len() > 1 {
                 Err(Matters)
             } else {
-                Ok(())
+                Ok(None)
             };
         }
-        for x in productive {
-            let mark = self.log.len();
+        Ok(Some(Frame {
+            hot,
+            productive,
+            next: 0,
+            undo: None,
+            fingerprint: None,
+        }))
+    }
+
+    fn explore(&mut self, candidates: Vec<Cell>) -> Result<(), Matters> {
+        let mut path: Vec<Frame> = self.enter(candidates)?.into_iter().collect();
+        while let Some(top) = path.last_mut() {
+            if let Some(mark) = top.undo.take() {
+                undo(&mut self.board, &mut self.log, mark);
+            }
+            let Some(&x) = top.productive.get(top.next) else {
+                if let Some(fp) = top.fingerprint {
+                    self.on_path.remove(&fp);
+                }
+                path.pop();
+                continue;
+            };
+            top.next += 1;
+            top.undo = Some(self.log.len());
             explode(
                 &mut self.board,
                 x,
                 Some(&mut self.log),
                 &mut crate::game::NoEvents,
             );
-            let result = self.visit(&hot, x);
-            undo(&mut self.board, &mut self.log, mark);
-            result?;
+            let fp = self.board.fingerprint();
+            if self.on_path.contains(&fp) {
+                return Err(Matters);
+            }
+            if !self.visited.insert(fp) {
+                continue;
+            }
+            if self.visited.len() > EXPLORATION_LIMIT {
+                return Err(Matters);
+            }
+            let mut next = top.hot.clone();
+            touched(&self.board, x, &mut next);
+            self.on_path.insert(fp);
+            match self.enter(next)? {
+                Some(frame) => path.push(Frame {
+                    fingerprint: Some(fp),
+                    ..frame
+                }),
+                None => {
+                    self.on_path.remove(&fp);
+                }
+            }
         }
         Ok(())
-    }
-
-    fn visit(&mut self, hot: &[Cell], x: Cell) -> Result<(), Matters> {
-        let fp = self.board.fingerprint();
-        if self.on_path.contains(&fp) {
-            return Err(Matters);
-        }
-        if !self.visited.insert(fp) {
-            return Ok(());
-        }
-        if self.visited.len() > EXPLORATION_LIMIT {
-            return Err(Matters);
-        }
-        let mut next = hot.to_vec();
-        touched(&self.board, x, &mut next);
-        self.on_path.insert(fp);
-        let result = self.explore(next);
-        self.on_path.remove(&fp);
-        result
     }
 }

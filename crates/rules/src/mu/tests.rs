@@ -10,8 +10,9 @@ fn variant(text: &str) -> MuVariant {
     MuVariant::parse_text(text).unwrap()
 }
 
+/// A board drawn to show one rule; play need not reach it, so it is read without validation.
 fn position(variant_text: &str, text: &str) -> Mu {
-    Mu::from_position(&variant(variant_text), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Mu::read_unvalidated(&variant(variant_text), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn play(game: &mut Mu, actions: &[&str]) -> Vec<MuEvent> {
@@ -505,4 +506,21 @@ fn a_trail_waiting_for_a_choice_round_trips_through_the_position_text() {
         play(&mut game, &[&format!("explode:{x}")]);
     }
     assert!(paused_with_trail, "no pause with a trail was seen");
+}
+
+#[test]
+fn asking_whether_the_explosion_order_matters_never_exhausts_the_stack() {
+    // Two tall stacks on a closed section explode for thousands of steps; the search for a
+    // difference between orders walks them depth-first, and must do so on the heap: on a small
+    // thread stack a recursive walk overflowed.
+    let game = position("levis", &closed_section(400).replace("A2=C ", "A2=CR400 "));
+    let hot = resolve::all_hot_cells(&game.board, &game.osc);
+    let board = game.board.clone();
+    let answer = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || resolve::choice_matters(&board, &hot, &[], &resolve::Trail::default()))
+        .unwrap()
+        .join()
+        .expect("the search returns");
+    assert!(answer, "so long a chain is asked about");
 }

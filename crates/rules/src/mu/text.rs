@@ -12,6 +12,9 @@
 //!    (`one_move_per_piece`), and `trail=…` while a chain reaction waits for a choice (each step
 //!    `cell:name=token,…` giving the cells the explosion wrote with their earlier tokens, steps
 //!    joined by `/`). Zero and empty fields are left out.
+//!
+//! A text is read only when it describes a position play can reach in every respect the engine
+//! relies on; see `validate.rs`.
 
 use std::fmt::Write;
 use std::sync::Arc;
@@ -150,7 +153,18 @@ impl Mu {
         format!("{} | {} | {state}", dash(centres), dash(cells))
     }
 
+    /// Reads a position text, refusing any text that describes no position play can reach.
     pub(super) fn read_position(variant: &MuVariant, text: &str) -> Result<Mu, PositionError> {
+        let game = Mu::read_unvalidated(variant, text)?;
+        let state = text.rsplit('|').next().unwrap_or(text).trim();
+        game.validate(state)?;
+        Ok(game)
+    }
+
+    /// Reads a position text without asking whether play can reach it, only that the engine can
+    /// hold it. The rulebook tests draw boards to show one rule at a time this way; everything
+    /// else reads through [`Mu::read_position`].
+    pub(super) fn read_unvalidated(variant: &MuVariant, text: &str) -> Result<Mu, PositionError> {
         let fields: Vec<&str> = text.split('|').map(str::trim).collect();
         let [centres, cells, state] = fields[..] else {
             return Err(PositionError::new(
@@ -160,6 +174,7 @@ impl Mu {
         };
         let geometry = Arc::new(read_centres(centres)?);
         let mut board = Board::new(geometry.clone());
+        let mut written = vec![false; geometry.cells()];
         if cells != "-" {
             for entry in cells.split_whitespace() {
                 let (name, token) = entry
@@ -167,6 +182,12 @@ impl Mu {
                     .ok_or_else(|| PositionError::new(entry, "a cell is written name=token"))?;
                 let cell =
                     parse_cell(&geometry, name).map_err(|e| PositionError::new(entry, e.reason))?;
+                if std::mem::replace(&mut written[cell.index()], true) {
+                    return Err(PositionError::new(
+                        entry,
+                        format!("{cell} is written twice"),
+                    ));
+                }
                 board.set(cell, read_token(token, entry)?, None);
             }
         }
@@ -299,10 +320,18 @@ fn read_state(variant: &MuVariant, board: Board, text: &str) -> Result<Mu, Posit
     game.to_move = to_move;
     let mut budget = None;
     let mut trail = None;
+    let mut keys_seen: Vec<&str> = Vec::new();
     for word in words {
         let (key, value) = word
             .split_once('=')
             .ok_or_else(|| PositionError::new(word, "state fields are key=value"))?;
+        if keys_seen.contains(&key) {
+            return Err(PositionError::new(
+                word,
+                format!("`{key}` is written twice"),
+            ));
+        }
+        keys_seen.push(key);
         let number = || {
             value
                 .parse::<u32>()
@@ -338,6 +367,18 @@ fn read_state(variant: &MuVariant, board: Board, text: &str) -> Result<Mu, Posit
     }
     game.osc.sort();
     game.osc.dedup();
+    if phase != Phase::Play && (budget.is_some() || trail.is_some()) {
+        return Err(PositionError::new(
+            text,
+            "budget=… and trail=… belong to a turn in play",
+        ));
+    }
+    if budget.is_some() && !game.variant.per_segment() {
+        return Err(PositionError::new(
+            text,
+            "budget=… belongs to per-segment turns",
+        ));
+    }
     if phase == Phase::Play {
         if game.variant.per_segment() {
             game.budget = budget.unwrap_or_else(|| game.occupied_segments(game.to_move));

@@ -10,6 +10,10 @@
 //! | `^a3^c3`   | withdraw both trapped ships of a double trap, one action      |
 //! | `resign`   | resign the set                                                |
 //!
+//! A bare point (`b3`) is no action by itself; [`super::Mur`]'s `parse_action` reads it as the
+//! placement `*b3` where the position leaves no doubt (the mover may place and the point is
+//! empty), and otherwise the error suggests the forms it could stand for.
+//!
 //! The distance of a move is the ship's order, so the direction alone picks the move and the
 //! landing point is not written. Parsers accept and ignore the annotations of §1.12 after the
 //! action: a landing point `=d2`, a knock note in braces `{W:d2>g2}`, and trap notes `#a3`, in
@@ -118,8 +122,7 @@ impl FromStr for Action {
         if s == "resign" {
             return Ok(Action::RESIGN);
         }
-        let end = s.find(['=', '{', '#']).unwrap_or(s.len());
-        let (core, notes) = s.split_at(end);
+        let (core, notes) = split_before(s, &['=', '{', '#']);
         check_annotations(text, notes)?;
         if let Some(rest) = core.strip_prefix('*') {
             return Ok(Action::place(point(text, rest)?));
@@ -127,12 +130,22 @@ impl FromStr for Action {
         if core.starts_with('^') {
             return withdrawal(text, core);
         }
-        let Some(symbol) = core.chars().last() else {
+        if let Ok(p) = core.parse::<Point>() {
+            return Err(ParseError::new(
+                text,
+                format!(
+                    "`{p}` names a point but no action: a placement is written `*{p}`, a \
+                     withdrawal `^{p}`, a move the point and its direction (`c2+`, `a2i`, `Cd`)"
+                ),
+            ));
+        }
+        let mut chars = core.chars();
+        let Some(symbol) = chars.next_back() else {
             return Err(fail(
                 "expected an action such as *b3, c2+, a2i, Ca, ^a3 or resign",
             ));
         };
-        let from = point(text, &core[..core.len() - symbol.len_utf8()])?;
+        let from = point(text, chars.as_str())?;
         let dir = Direction::from_symbol(symbol).ok_or_else(|| {
             ParseError::new(
                 text,
@@ -180,24 +193,30 @@ fn point(text: &str, part: &str) -> Result<Point, ParseError> {
     })
 }
 
+/// Splits `text` before the first of `stops`, or at its end; both parts are whole characters.
+fn split_before<'t>(text: &'t str, stops: &[char]) -> (&'t str, &'t str) {
+    let at = text.find(stops).unwrap_or(text.len());
+    text.split_at(at)
+}
+
 /// Checks the optional annotations `=p`, `{…}` and `#p…`, in that order; they are ignored.
 fn check_annotations(text: &str, notes: &str) -> Result<(), ParseError> {
     let mut rest = notes;
     if let Some(after) = rest.strip_prefix('=') {
-        let end = after.find(['{', '#']).unwrap_or(after.len());
-        point(text, &after[..end])?;
-        rest = &after[end..];
+        let (landing, tail) = split_before(after, &['{', '#']);
+        point(text, landing)?;
+        rest = tail;
     }
     if let Some(after) = rest.strip_prefix('{') {
-        let close = after
-            .find('}')
+        let (_, tail) = after
+            .split_once('}')
             .ok_or_else(|| ParseError::new(text, "a knock note `{…}` is not closed"))?;
-        rest = &after[close + 1..];
+        rest = tail;
     }
     while let Some(after) = rest.strip_prefix('#') {
-        let end = after.find('#').unwrap_or(after.len());
-        point(text, &after[..end])?;
-        rest = &after[end..];
+        let (trapped, tail) = split_before(after, &['#']);
+        point(text, trapped)?;
+        rest = tail;
     }
     if rest.is_empty() {
         Ok(())

@@ -10,6 +10,7 @@ use super::geometry::Direction;
 use super::movegen::{Context, Refusal};
 use super::position::{Mur, Obligation};
 use super::variant::Length;
+use crate::error::ParseError;
 use crate::game::Game;
 
 /// The Greek name of an order, with its article: `an alpha`, `a beta`, … (mur §1.4).
@@ -197,5 +198,32 @@ impl Mur {
                  G1 rules forbid (mur §1.7 rule 4)"
             ),
         }
+    }
+}
+
+impl Mur {
+    /// Reads a bare point `a1` as the placement `*a1` where nothing else can be meant: the
+    /// placement is legal, so no withdrawal is owed and the point is empty. Anywhere else the
+    /// syntax error of `text` stands, with a suggestion of the form the point may stand for.
+    pub(crate) fn read_bare_point(
+        &self,
+        text: &str,
+        error: ParseError,
+    ) -> Result<Action, ParseError> {
+        let Ok(p) = text.trim().parse::<Point>() else {
+            return Err(error);
+        };
+        let place = Action::place(p);
+        let withdraw = Action::withdraw(Points::single(p));
+        let hint = match (self.explain(place), self.explain(withdraw)) {
+            (Ok(()), _) => return Ok(place),
+            (Err(_), Ok(())) => {
+                format!("did you mean `{withdraw}`? A withdrawal is written with ^")
+            }
+            (Err(why), Err(_)) => {
+                format!("did you mean `{place}`? A placement is written with * ({why})")
+            }
+        };
+        Err(ParseError::new(error.text, hint))
     }
 }

@@ -9,6 +9,16 @@ use super::position::{Ending, History, Mur};
 use super::variant::{Length, MurVariant};
 use crate::game::{Events, Outcome, Seat};
 
+/// The most any tally can hold: a position text writes tallies in two digits. A text may start a
+/// tally anywhere up to it, and play then stops it there rather than write a text that could not
+/// be read back (or overflow the counter).
+pub(crate) const TALLY_MAX: u8 = 99;
+
+/// Adds `n` to a tally, stopping at [`TALLY_MAX`].
+fn add(tally: &mut u8, n: u8) {
+    *tally = tally.saturating_add(n).min(TALLY_MAX);
+}
+
 impl Mur {
     /// Applies an action known to be legal. An illegal place or move leaves the position
     /// unchanged.
@@ -74,8 +84,8 @@ impl Mur {
         let before = self.board.key();
         self.board = effect.after;
         let scored = effect.trapped_theirs.count_ones() as u8;
-        self.traps[me.index()] += scored;
-        self.set_traps[me.index()] += scored;
+        add(&mut self.traps[me.index()], scored);
+        add(&mut self.set_traps[me.index()], scored);
         if events.wanted() {
             report_traps(effect, me, events);
         }
@@ -167,8 +177,8 @@ impl Mur {
             GameEnd::Capped { .. } => Ending::Capped,
         };
         if let Ending::Kraken(winner) | Ending::ShipTraps(winner) = ending {
-            self.set_games[winner.index()] += 1;
-            self.match_games[self.seat_of(winner).index()] += 1;
+            add(&mut self.set_games[winner.index()], 1);
+            add(&mut self.match_games[self.seat_of(winner).index()], 1);
         }
         match self.variant.length {
             Length::Game => self.ending = Some(ending),
@@ -200,7 +210,7 @@ impl Mur {
         events: &mut impl Events<MurEvent>,
     ) {
         if let Some(seat) = winner {
-            self.sets_won[seat.index()] += 1;
+            add(&mut self.sets_won[seat.index()], 1);
         }
         events.emit(MurEvent::SetEnded {
             set: self.set,

@@ -384,8 +384,11 @@ impl Game for Mur {
         self.compute_hash()
     }
 
+    /// Reads the notation of mur §1.12; a bare point `a1` reads as the placement `*a1` where
+    /// that is the only thing it can mean (see [`Mur::read_bare_point`]).
     fn parse_action(&self, text: &str) -> Result<Action, ParseError> {
         text.parse()
+            .or_else(|error| self.read_bare_point(text, error))
     }
 
     fn position_text(&self) -> String {

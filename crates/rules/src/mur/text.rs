@@ -29,6 +29,7 @@
 use std::fmt::Write as _;
 
 use super::board::{Board, Colour, Piece, Point, SHIPS_PER_COLOUR};
+use super::play::TALLY_MAX;
 use super::position::{Ending, History, Mur, Obligation};
 use super::variant::{Length, MurVariant, RepeatScope};
 use crate::error::PositionError;
@@ -415,7 +416,7 @@ fn read_pair(field: &str) -> Result<[u8; 2], PositionError> {
     let (a, b) = field.split_once('-').ok_or_else(fail)?;
     let number = |s: &str| -> Result<u8, PositionError> {
         match s.parse::<u8>() {
-            Ok(n) if n.to_string() == s && n <= 99 => Ok(n),
+            Ok(n) if n.to_string() == s && n <= TALLY_MAX => Ok(n),
             _ => Err(fail()),
         }
     };

@@ -332,7 +332,9 @@ impl MurusGallicus {
             }
         }
         self.side = opp;
-        self.ply += 1;
+        // A text may start the count anywhere up to `u32::MAX`; the count stops there rather than
+        // overflow (a panic in debug builds, a silent wrap to 0 in release builds).
+        self.ply = self.ply.saturating_add(1);
     }
 }
 

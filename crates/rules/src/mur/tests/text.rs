@@ -262,3 +262,52 @@ fn the_parsers_never_panic_on_junk() {
         }
     }
 }
+
+#[test]
+fn a_bare_point_places_where_a_placement_is_all_it_can_mean() {
+    let game = start("match");
+    assert_eq!(game.parse_action("a1"), Ok(Action::place(point("a1"))));
+    assert_eq!(game.parse_action(" b3 "), Ok(Action::place(point("b3"))));
+    // Written back in the canonical form, which reads back to the same action.
+    assert_eq!(game.action_text(game.parse_action("a1").unwrap()), "*a1");
+    // Without the position, a bare point is no action, and the error names the forms.
+    let error = "a1".parse::<Action>().unwrap_err();
+    assert!(error.reason.contains("`*a1`"), "{error}");
+}
+
+#[test]
+fn a_bare_point_that_cannot_be_placed_on_suggests_the_written_forms() {
+    // The kraken stands on C: no placement there, and the error says how one is written.
+    let error = start("match").parse_action("C").unwrap_err();
+    assert!(error.reason.contains("did you mean `*C`?"), "{error}");
+    // White owes the withdrawal of its trapped ships: a bare point suggests the withdrawal.
+    let game = pos("game", "h3 a2 c2 d3 b3", "a3", "C", "W");
+    let error = game.parse_action("a3").unwrap_err();
+    assert!(error.reason.contains("did you mean `^a3`?"), "{error}");
+    assert_eq!(error.text, "a3");
+}
+
+#[test]
+fn tallies_beyond_what_a_text_holds_are_refused_with_the_tally_quoted() {
+    let board = "K/......../......../........";
+    for (rest, token) in [("B 0-0 won:100-0", "100-0"), ("B 0-0 sets:0-255", "0-255")] {
+        let text = format!("{board} {rest}");
+        let error = Mur::from_position(&variant("match"), &text).unwrap_err();
+        assert_eq!(error.token, token, "{text}: {error}");
+    }
+    // The most a text holds still reads.
+    let text = format!("{board} B 1-0 game:2 settraps:99-0 matchwon:99-0");
+    assert!(Mur::from_position(&variant("match"), &text).is_ok());
+}
+
+#[test]
+fn a_tally_at_its_limit_saturates_and_still_reads_back() {
+    // Black's third ship trap wins a game whose games-won tally already stands at the most a
+    // text holds: the tally stays there, and the position text still reads.
+    let board = "K/......../......../........";
+    let text = format!("{board} B 0-0 game:2 won:99-0 matchwon:99-0");
+    let game = Mur::from_position(&variant("match"), &text).unwrap();
+    assert!(crate::conformance::walk_from(game, 3, 400).is_ok());
+    let refused = Mur::from_position(&variant("match"), &format!("{board} B 0-0 won:100-0"));
+    assert_eq!(refused.unwrap_err().token, "100-0");
+}

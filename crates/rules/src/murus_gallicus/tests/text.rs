@@ -164,3 +164,26 @@ fn the_diagram_shows_files_ranks_and_the_side_to_move() {
     assert_eq!(lines[7], " 1  T T T T T T T T  1");
     assert!(picture.contains("Light to move, ply 0"));
 }
+
+#[test]
+fn a_ply_counter_at_its_limit_saturates() {
+    for preset in ["basic", "advanced"] {
+        let mut game = at(preset, "tttttttt/8/8/8/8/8/TTTTTTTT L 4294967295");
+        play(&mut game, &["a1-a3"]);
+        assert_eq!(game.ply(), u32::MAX, "the count stops at its limit");
+        assert_eq!(
+            game.position_text(),
+            "tttttttt/8/8/8/W7/W7/1TTTTTTT D 4294967295"
+        );
+        let again = MurusGallicus::from_position(game.variant(), &game.position_text());
+        assert_eq!(again.as_ref(), Ok(&game));
+    }
+}
+
+#[test]
+fn a_ply_count_beyond_its_limit_is_refused_with_the_count_quoted() {
+    let basic = MurusVariant::default();
+    let error = MurusGallicus::from_position(&basic, "tttttttt/8/8/8/8/8/TTTTTTTT L 4294967296")
+        .unwrap_err();
+    assert_eq!(error.token, "4294967296");
+}
