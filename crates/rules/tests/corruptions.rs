@@ -234,12 +234,20 @@ fn read_corrupted(sample: &Sample, how: &Corruption, seed: u64, actions: usize) 
     }
 }
 
+/// `PROPTEST_CASES` when set (for long runs), else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 fn index_and_corruption(id: GameId) -> impl Strategy<Value = (usize, Corruption, u64)> {
     (0..samples_of(id).len(), corruption(), any::<u64>())
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
 
     #[test]
     fn corrupted_murus_gallicus_positions_are_refused_or_valid(
@@ -265,7 +273,7 @@ proptest! {
 
 proptest! {
     // MuTou positions are long and each checked step costs more: fewer cases, shorter walks.
-    #![proptest_config(ProptestConfig::with_cases(120))]
+    #![proptest_config(ProptestConfig::with_cases(cases(120)))]
 
     #[test]
     fn corrupted_mutou_positions_are_refused_or_valid(
