@@ -129,6 +129,14 @@ impl MuTou {
         game.variant = *variant;
         let (tier, edits) = (fields.get("tier"), fields.get("edits"));
         if tier == "?" {
+            let phase = fields.get("phase");
+            if phase != "tier" {
+                return Err(bad(
+                    "tier",
+                    tier,
+                    format!("the tier is settled before the phase `{phase}`"),
+                ));
+            }
             if edits != "-" {
                 return Err(bad("edits", edits, "no surface exists before the tier"));
             }
