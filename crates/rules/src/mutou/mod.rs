@@ -49,6 +49,7 @@ pub mod surface;
 mod text;
 mod turn;
 mod validate;
+mod validate_play;
 mod variant;
 mod why;
 

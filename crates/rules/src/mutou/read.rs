@@ -50,7 +50,10 @@ impl<'a> Fields<'a> {
             }
         }
         if let Some(missing) = KEYS.iter().find(|k| !map.contains_key(*k)) {
-            return Err(PositionError::new(*missing, format!("{missing}: this key is missing")));
+            return Err(PositionError::new(
+                *missing,
+                format!("{missing}: this key is missing"),
+            ));
         }
         Ok(Fields(map))
     }
@@ -176,7 +179,11 @@ fn replay_edits(game: &mut MuTou, edits: &str) -> Result<(), PositionError> {
             to_new: false,
         } = action
         else {
-            return Err(bad("edits", e, "expected an area alteration as the log writes it"));
+            return Err(bad(
+                "edits",
+                e,
+                "expected an area alteration as the log writes it",
+            ));
         };
         surface
             .apply(edit)

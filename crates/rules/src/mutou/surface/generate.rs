@@ -252,7 +252,10 @@ impl Surface {
             let mut chars = text.chars();
             let file = chars.next()?;
             let digits = chars.as_str();
-            if !file.is_ascii_lowercase() || file == 't' || !digits.chars().all(|c| c.is_ascii_digit()) {
+            if !file.is_ascii_lowercase()
+                || file == 't'
+                || !digits.chars().all(|c| c.is_ascii_digit())
+            {
                 return None;
             }
             let rank: i16 = digits.parse().ok()?;
