@@ -549,3 +549,60 @@ fn hostile_values_in_every_field_are_refused_or_give_a_valid_position() {
         "some hostile values are harmless and accepted"
     );
 }
+
+/// Positions of random games with `seats` seats under `v`: set-up and early play.
+fn early_positions(v: &MuTouVariant, seats: usize, seed: u64, actions: usize) -> Vec<MuTou> {
+    let mut out = Vec::new();
+    let mut buffers = Buffers::default();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut g = MuTou::new(v, seats).unwrap();
+    for _ in 0..actions {
+        out.push(g.clone());
+        let Some(a) = random_action(&g, &mut rng, &mut buffers) else {
+            break;
+        };
+        g.apply_unchecked(a);
+    }
+    out
+}
+
+#[test]
+fn spoilt_texts_of_sown_boards_and_more_seats_are_refused_or_valid() {
+    use rand::Rng;
+    let cases = [
+        ("scribed", 2),
+        ("scribed", 3),
+        ("friendly tier=choose", 3),
+        ("hex", 4),
+    ];
+    let alphabet: Vec<char> = "0123456789tvpe:,.-=WAJRB é".chars().collect();
+    let mut rng = SmallRng::seed_from_u64(13);
+    let mut accepted = 0;
+    for (preset, seats) in cases {
+        let v = variant(preset);
+        let samples = early_positions(&v, seats, seats as u64, 70);
+        for g in samples.iter().step_by(7) {
+            let chars: Vec<char> = g.position_text().chars().collect();
+            for _ in 0..25 {
+                let mut spoilt = chars.clone();
+                let i = rng.random_range(0..spoilt.len());
+                match rng.random_range(0..3) {
+                    0 => spoilt[i] = alphabet[rng.random_range(0..alphabet.len())],
+                    1 => {
+                        spoilt.remove(i);
+                    }
+                    _ => spoilt.insert(i, spoilt[i]),
+                }
+                let text: String = spoilt.into_iter().collect();
+                let Ok(read) = MuTou::from_position(&v, &text) else {
+                    continue;
+                };
+                accepted += 1;
+                if let Err(f) = crate::conformance::walk_from(read, 5, 10) {
+                    panic!("[{preset}] {seats} seats: `{text}` is accepted but not valid: {f}");
+                }
+            }
+        }
+    }
+    eprintln!("{accepted} spoilt texts accepted, each a valid position");
+}
