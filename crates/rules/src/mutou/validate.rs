@@ -538,7 +538,7 @@ fn within(part: &Shakken, whole: &Shakken) -> bool {
 }
 
 /// Items joined by commas, `-` for none, as the position text writes lists.
-fn list(items: impl Iterator<Item = String>) -> String {
+pub(super) fn list(items: impl Iterator<Item = String>) -> String {
     let v: Vec<String> = items.collect();
     if v.is_empty() {
         "-".into()

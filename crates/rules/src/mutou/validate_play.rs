@@ -4,8 +4,8 @@
 use super::pieces::{Shak, Shakken, MAX_SEATS, MAX_SHAKKEN};
 use super::state::{End, Gate, MuTou, Pending, RandCause, RandStage, Unit};
 use super::surface::TesselId;
-use super::text::{moved_text, t, unit_text};
-use super::validate::{ensure, fault, Fault};
+use super::text::{moved_text, piece_text, t, unit_text};
+use super::validate::{ensure, fault, list, Fault};
 use super::variant::Form;
 
 impl MuTou {
@@ -16,7 +16,11 @@ impl MuTou {
         ensure(self.active_count() >= 2, || {
             fault(
                 "out",
-                self.phase_token(),
+                list(
+                    self.seat
+                        .iter()
+                        .map(|s| s.out.map_or("-".into(), |o| o.to_string())),
+                ),
                 "play goes on only while two seats are in (S24)",
             )
         })?;
@@ -47,7 +51,7 @@ impl MuTou {
                 || {
                     fault(
                         "pieces",
-                        format!("seat {}", seat + 1),
+                        list(self.pieces().map(piece_text)),
                         format!(
                             "seat {} is in without a piece carrying its blood (D13)",
                             seat + 1
@@ -120,7 +124,7 @@ impl MuTou {
         ensure(turn.moved.len() <= usize::from(turn.started), || {
             fault(
                 "moved",
-                turn.moved.len().to_string(),
+                list(turn.moved.iter().map(moved_text)),
                 format!("more pieces recorded than the {} started", turn.started),
             )
         })?;
