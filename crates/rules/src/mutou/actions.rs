@@ -279,7 +279,7 @@ fn parse_piece_action(
     let power = Power::from_letter(letter)
         .filter(|p| *p != Power::Rand)
         .ok_or_else(|| ParseError::new(text, "a step names its power: W, A, J or B"))?;
-    let from = tessel(&left[..left.len() - letter.len_utf8()])?;
+    let from = tessel(left.strip_suffix(letter).unwrap_or_default())?;
     let (to, take) = if let Some(to) = right.strip_suffix("xa") {
         (to, Take::Convert)
     } else if let Some(to) = right.strip_suffix('x') {

@@ -441,7 +441,7 @@ impl MuTou {
     }
 
     /// D10 (2): the tessels the first crossing through the gate reaches.
-    fn first_crossing(&self, piece: TesselId, gate: Gate) -> Vec<TesselId> {
+    pub(super) fn first_crossing(&self, piece: TesselId, gate: Gate) -> Vec<TesselId> {
         let s = self.surface();
         match gate {
             Gate::Edge(i) => {

@@ -42,16 +42,21 @@ mod clock;
 mod diagram;
 mod events;
 mod pieces;
+mod read;
 mod setup;
 mod state;
 pub mod surface;
 mod text;
 mod turn;
+mod validate;
+mod validate_play;
 mod variant;
 mod why;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_text;
 
 pub use actions::{edit_text, parse_tessel, CallMode, MuTouAction, Spin, Take};
 pub use clock::BeatClock;
@@ -60,6 +65,7 @@ pub use pieces::{Piece, Power, Shak, Shakken, MAX_SEATS, MAX_SHAKKEN};
 pub use state::{
     Category, End, Gate, Moved, MuTou, Pending, Phase, RandCause, RandStage, SeatState, Turn, Unit,
 };
+pub use validate::Fault;
 pub use variant::{BoardKind, ClockMode, Form, MuTouVariant, Tier, TierRule, Wrap};
 
 use std::hash::{Hash, Hasher};
@@ -184,64 +190,6 @@ impl MuTou {
             reason: self.end_reason(end),
         }
     }
-
-    /// The game's invariants: wafers are conserved, pieces stand where they say, stacks hold at
-    /// most ten, every active seat in play has a blood piece, and the turn's records point at
-    /// the mover's pieces.
-    fn invariants(&self) -> Result<(), String> {
-        if let Some(tier) = self.tier {
-            let held: u32 = self.seat.iter().map(|s| u32::from(s.wafers)).sum();
-            let total = self.seat.len() as u32 * (u32::from(tier.wafers()) + 2);
-            if held + u32::from(self.supply) != total {
-                return Err(format!(
-                    "wafers: {held} held + {} in supply != {total}",
-                    self.supply
-                ));
-            }
-        }
-        for (i, cell) in self.cells.iter().enumerate() {
-            let Some(p) = cell else { continue };
-            if usize::from(p.at.0) != i || !self.surface().is_live(p.at) {
-                return Err(format!("a piece on t{i} says it stands on t{}", p.at.0));
-            }
-            if p.shakken.total() > MAX_SHAKKEN {
-                return Err(format!("t{i} holds {} shakken", p.shakken.total()));
-            }
-            if !self.is_active(p.owner) {
-                return Err(format!("t{i} belongs to {}, who is out", p.owner + 1));
-            }
-        }
-        if matches!(self.phase, Phase::Play) {
-            // While a heap is handed out (S17), the mover's blood may be in the heap.
-            let heaped = match self.turn.pending {
-                Pending::Heap { heap, .. } => heap,
-                _ => Shakken::default(),
-            };
-            for seat in (0..self.seat_count()).filter(|&s| self.is_active(s)) {
-                if self.survival(seat) == 0 && heaped.count(Shak::Blood(seat)) == 0 {
-                    return Err(format!("seat {} is in without a blood piece", seat + 1));
-                }
-            }
-            for m in &self.turn.moved {
-                if self.piece(m.at).is_none_or(|p| p.owner != self.turn.mover) {
-                    return Err(format!(
-                        "the turn record on t{} is not the mover's piece",
-                        m.at.0
-                    ));
-                }
-            }
-            if self.turn.spent > self.turn.budget {
-                return Err(format!(
-                    "spent {} of a budget of {}",
-                    self.turn.spent, self.turn.budget
-                ));
-            }
-        }
-        if let Some(s) = &self.surface {
-            s.validate().map_err(|e| format!("surface: {e}"))?;
-        }
-        Ok(())
-    }
 }
 
 impl Hash for MuTou {
@@ -351,8 +299,9 @@ impl Game for MuTou {
         h.finish()
     }
 
+    /// Every invariant of [`MuTou::validate`], the same checks the position reader makes.
     fn check_invariants(&self) -> Result<(), String> {
-        self.invariants()
+        self.validate().map_err(|f| f.to_string())
     }
 
     fn view(&self, viewer: Option<Seat>) -> Self {

@@ -116,9 +116,13 @@ pub struct Shakken {
 }
 
 impl Shakken {
-    /// How many shakken in all.
+    /// How many shakken in all, stopping at 255 (a valid stack holds at most ten, a player's
+    /// supply at most 29; only a refused text could hold more).
     pub fn total(&self) -> u8 {
-        self.plain.iter().chain(self.blood.iter()).sum()
+        self.plain
+            .iter()
+            .chain(self.blood.iter())
+            .fold(0u8, |sum, &n| sum.saturating_add(n))
     }
 
     /// Whether there are none.
@@ -134,9 +138,9 @@ impl Shakken {
         }
     }
 
-    /// All blood shakken, whoever's.
+    /// All blood shakken, whoever's (stopping at 255, as [`Shakken::total`]).
     pub fn blood_total(&self) -> u8 {
-        self.blood.iter().sum()
+        self.blood.iter().fold(0u8, |sum, &n| sum.saturating_add(n))
     }
 
     /// How many uses of a power the stack gives in one batch (S13): blood gives Blood uses.
@@ -195,25 +199,26 @@ impl Shakken {
         s
     }
 
-    /// Reads the text written by `Display`: `-` for none, else shak letters (`WWAJB1`).
+    /// Reads the text written by `Display`: `-` for none, else shak letters (`WWAJB1`), each
+    /// letter followed by the digits that belong to it. Works on characters, so any text is
+    /// safe to give; `None` for anything that is not such a text, or that would count more
+    /// than 255 of one kind.
     pub fn parse(text: &str) -> Option<Shakken> {
         let mut s = Shakken::default();
         if text == "-" {
             return Some(s);
         }
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let mut j = i + 1;
-            while j < bytes.len() && bytes[j].is_ascii_digit() {
-                j += 1;
-            }
-            let shak = Shak::parse(text.get(i..j)?)?;
+        let mut rest = text;
+        while let Some(first) = rest.chars().next() {
+            let after = &rest[first.len_utf8()..];
+            let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let (one, tail) = rest.split_at(first.len_utf8() + digits);
+            let shak = Shak::parse(one)?;
             if s.count(shak) == u8::MAX {
                 return None;
             }
             s.add(shak);
-            i = j;
+            rest = tail;
         }
         (!text.is_empty()).then_some(s)
     }

@@ -296,7 +296,9 @@ impl MuTou {
     pub(super) fn earn(&mut self, seat: u8, ev: &mut impl Events<MuTouEvent>) {
         let s = usize::from(seat);
         if self.supply == 0 {
-            self.seat[s].banked += 1;
+            // Banked entitlements can grow without bound in a long game; the counter stops at
+            // its largest value rather than overflow.
+            self.seat[s].banked = self.seat[s].banked.saturating_add(1);
             emit!(
                 ev,
                 EventKind::Wafers,
@@ -650,7 +652,7 @@ impl MuTou {
             colour(self.turn.mover)
         );
         let next = self.next_active(self.turn.mover);
-        let number = self.turn.number + 1;
+        let number = self.turn.number.saturating_add(1);
         self.begin_turn(next, number, ev);
     }
 

@@ -249,12 +249,21 @@ impl Surface {
             Place::Hex(q.parse().ok()?, r.parse().ok()?)
         } else {
             let (x0, y0) = self.base.algebraic?;
-            let file = *text.as_bytes().first()?;
-            let rank: i16 = text.get(1..)?.parse().ok()?;
-            if !file.is_ascii_lowercase() || file == b't' || !(1..=99).contains(&rank) {
+            let mut chars = text.chars();
+            let file = chars.next()?;
+            let digits = chars.as_str();
+            if !file.is_ascii_lowercase()
+                || file == 't'
+                || !digits.chars().all(|c| c.is_ascii_digit())
+            {
                 return None;
             }
-            Place::Square(x0 + i16::from(file - b'a'), y0 + rank - 1)
+            let rank: i16 = digits.parse().ok()?;
+            if !(1..=99).contains(&rank) {
+                return None;
+            }
+            let file = i16::from(file as u8 - b'a');
+            Place::Square(x0 + file, y0 + rank - 1)
         };
         let t = self
             .tessels()
