@@ -61,11 +61,12 @@ impl MuTou {
         }
     }
 
-    fn draw_grid(&self, surface: &Surface, (w, h): (i16, i16), out: &mut String) {
+    fn draw_grid(&self, surface: &Surface, bounds: Bounds, out: &mut String) {
+        let Bounds { x0, y0, w, h } = bounds;
         let mut at = vec![None; (w * h) as usize];
         for &t in surface.tessels() {
             if let Origin::Square { x, y } = surface.origin(t) {
-                at[(y * w + x) as usize] = Some(t);
+                at[((y - y0) * w + (x - x0)) as usize] = Some(t);
             }
         }
         for y in (0..h).rev() {
@@ -139,21 +140,54 @@ impl MuTou {
     }
 }
 
-/// The grid size when every original tessel is a unit square.
-fn grid_bounds(surface: &Surface) -> Option<(i16, i16)> {
-    let mut w = 0;
-    let mut h = 0;
-    let mut any = false;
+/// The box of squares a grid diagram draws: its lowest column and row, and its size.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    x0: i16,
+    y0: i16,
+    w: i16,
+    h: i16,
+}
+
+/// The box around the squares when every original tessel is a unit square. The squares need not
+/// start at 0: the discs of squares for three or more seats are centred on the origin, so their
+/// columns and rows are drawn counted from the box's corner.
+fn grid_bounds(surface: &Surface) -> Option<Bounds> {
+    let mut low = (i16::MAX, i16::MAX);
+    let mut high = (i16::MIN, i16::MIN);
     for &t in surface.tessels() {
         match surface.origin(t) {
             Origin::Square { x, y } => {
-                any = true;
-                w = w.max(x + 1);
-                h = h.max(y + 1);
+                low = (low.0.min(x), low.1.min(y));
+                high = (high.0.max(x), high.1.max(y));
             }
             Origin::Scribed => {}
             _ => return None,
         }
     }
-    any.then_some((w, h))
+    (low.0 <= high.0).then(|| Bounds {
+        x0: low.0,
+        y0: low.1,
+        w: high.0 - low.0 + 1,
+        h: high.1 - low.1 + 1,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::mutou::{MuTou, MuTouVariant};
+    use crate::Game;
+
+    #[test]
+    fn a_disc_of_squares_for_three_or_more_seats_is_drawn_as_a_grid() {
+        for seats in 3..=10 {
+            let game = MuTou::new(&MuTouVariant::friendly(), seats).expect("a friendly start");
+            let picture = game.diagram();
+            let grid_rows = picture
+                .lines()
+                .filter(|l| l.get(..4).is_some_and(|n| n.trim().parse::<u32>().is_ok()))
+                .count();
+            assert!(grid_rows >= 8, "{seats} seats: no grid drawn\n{picture}");
+        }
+    }
 }
