@@ -1,17 +1,11 @@
-//! Read-only facts for drawing a Murus Gallicus board: each side's home row and the stones that
-//! stand on the opponent's home row (a breakthrough, murus-gallicus §2.2–2.3). They read the
-//! position through the rules' own helpers; nothing here decides anything.
+//! Read-only facts for drawing a Murus Gallicus board: the stones that stand on the opponent's
+//! home row (a breakthrough, murus-gallicus §2.2–2.3). It reads the position through the rules'
+//! own helpers and decides nothing.
 
 use super::board::{Cell, Colour};
 use super::position::MurusGallicus;
 
 impl MurusGallicus {
-    /// The rank index (0 = rank 1) of `colour`'s home row: rank 1 for Light, the top rank for
-    /// Dark.
-    pub fn home_row(&self, colour: Colour) -> u8 {
-        self.home_rank(colour)
-    }
-
     /// The cells of the opponent's home row that hold a stack of `colour`, by file: stones that
     /// broke through (in Advanced, each must survive a turn before it wins).
     pub fn invaders(&self, colour: Colour) -> Vec<Cell> {
@@ -35,8 +29,6 @@ mod tests {
         let variant = MurusVariant::parse_text("advanced").expect("preset");
         let mut game =
             MurusGallicus::from_position(&variant, "3t3t/8/2T5/8/8/8/7T L 0").expect("position");
-        assert_eq!(game.home_row(Colour::Light), 0);
-        assert_eq!(game.home_row(Colour::Dark), 6);
         assert!(game.invaders(Colour::Light).is_empty());
         game.play(game.parse_action("c5-c7").expect("action"), &mut NoEvents);
         assert_eq!(

@@ -1,0 +1,542 @@
+//! A scene as a standalone SVG: the reference rendering a browser client must match.
+//!
+//! Every clickable element (a cell, a point, a place for a new segment, a button) carries its
+//! target id as `data-target`, once; pieces and marks are drawn over the cells with
+//! `pointer-events="none"`, so a click always reaches the cell underneath. The seats' panels,
+//! the state in words and the legal buttons are drawn below the board.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use crate::palette;
+use crate::scene::{Cell, DecorKind, Mark, MarkKind, Piece, PieceKind, Scene, Shape, Surface, Xy};
+use crate::target::TargetId;
+
+/// The height of one line of the panels below the board.
+const LINE: f64 = 24.0;
+/// The width the panels need at least.
+const MIN_WIDTH: f64 = 420.0;
+/// The size in pixels of the longer side of a drawing, at least.
+const MIN_SIDE: f64 = 720.0;
+
+/// Legal first clicks are outlined in this colour.
+const TARGET: &str = "#1b7f3b";
+/// The last move is tinted with this colour.
+const LAST_MOVE: &str = "#ffd23f";
+/// The last move's cells are outlined with this colour.
+const LAST_MOVE_EDGE: &str = "#d99a00";
+/// Hot cells and trapped pieces are marked in this colour.
+const ALERT: &str = "#c0392b";
+
+/// Writes `scene` as an SVG document.
+pub fn write(scene: &Scene) -> String {
+    let f = scene.frame;
+    let width = f.width.max(MIN_WIDTH);
+    let below = LINE * (scene.panels.len() as f64 + 1.5)
+        + if scene.buttons.is_empty() {
+            0.0
+        } else {
+            LINE * 1.4
+        };
+    let height = f.height + below;
+    // Small boards are drawn larger, so that the longer side is at least `MIN_SIDE` pixels.
+    let scale = (MIN_SIDE / width.max(height)).max(1.0);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="{}" height="{}" font-family="DejaVu Sans, Verdana, sans-serif" data-game="{}">"#,
+        n(f.x),
+        n(f.y),
+        n(width),
+        n(height),
+        n((width * scale).round()),
+        n((height * scale).round()),
+        esc(&scene.game)
+    );
+    let _ = writeln!(out, "<title>{}</title>", esc(&title(scene)));
+    out.push_str(DEFS);
+    let _ = writeln!(
+        out,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#fbfaf7"/>"##,
+        n(f.x),
+        n(f.y),
+        n(width),
+        n(height)
+    );
+    board(&mut out, scene);
+    panels(&mut out, scene, f.y + f.height, width);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The document title: game, variant and state.
+fn title(scene: &Scene) -> String {
+    if scene.variant.is_empty() {
+        format!("{}: {}", scene.game, scene.status)
+    } else {
+        format!("{} ({}): {}", scene.game, scene.variant, scene.status)
+    }
+}
+
+const DEFS: &str = r##"<defs>
+<pattern id="virgin" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#e9e0c9"/><line x1="0" y1="0" x2="0" y2="8" stroke="#d6c9a8" stroke-width="3"/></pattern>
+<pattern id="water" width="10" height="6" patternUnits="userSpaceOnUse"><rect width="10" height="6" fill="#d3e6f2"/><path d="M0 4 q2.5 -2 5 0 t5 0" fill="none" stroke="#b5d1e4" stroke-width="1"/></pattern>
+<pattern id="stone" width="12" height="8" patternUnits="userSpaceOnUse"><rect width="12" height="8" fill="#8f8f8f"/><path d="M0 0.5h12M0 4.5h12M3 0.5v4M9 4.5v4" stroke="#6f6f6f" stroke-width="1"/></pattern>
+</defs>
+"##;
+
+/// The cells by id, for looking up where pieces and marks go.
+type Cells<'a> = HashMap<&'a TargetId, &'a Cell>;
+
+fn board(out: &mut String, scene: &Scene) {
+    let cells: Cells<'_> = scene.cells.iter().map(|c| (&c.id, c)).collect();
+    for decor in scene
+        .decor
+        .iter()
+        .filter(|d| d.kind != DecorKind::SegmentOutline)
+    {
+        let style = match decor.kind {
+            DecorKind::OutOfBounds => r##"fill="url(#water)" stroke="none""##,
+            DecorKind::Track => r##"fill="none" stroke="#5b5b5b" stroke-width="3""##,
+            DecorKind::Border | DecorKind::SegmentOutline => {
+                r##"fill="none" stroke="#333333" stroke-width="2""##
+            }
+        };
+        shape(out, &decor.shape, style, "");
+    }
+    out.push_str("<g class=\"cells\">\n");
+    for cell in &scene.cells {
+        let style = match cell.surface {
+            Surface::Light => r##"fill="#ecd9b4" stroke="#8b6d43" stroke-width="1""##,
+            Surface::Dark => r##"fill="#c39a67" stroke="#8b6d43" stroke-width="1""##,
+            Surface::Point => r##"fill="#ffffff" stroke="#333333" stroke-width="2""##,
+            Surface::Virgin => r##"fill="url(#virgin)" stroke="#9c9078" stroke-width="1""##,
+            Surface::Commonwealth => r##"fill="#fdfcf6" stroke="#9c9078" stroke-width="1""##,
+            Surface::Wall => r##"fill="url(#stone)" stroke="#555555" stroke-width="1""##,
+            Surface::Ghost => {
+                r##"fill="#ffffff" fill-opacity="0.6" stroke="#1b7f3b" stroke-width="2" stroke-dasharray="5 4""##
+            }
+        };
+        let extra = format!(r#" data-target="{}""#, esc(cell.id.as_str()));
+        let title = format!("<title>{}</title>", esc(&cell.title));
+        shape_with(out, &cell.shape, style, &extra, &title);
+    }
+    out.push_str("</g>\n");
+    out.push_str("<g class=\"marks-under\" pointer-events=\"none\">\n");
+    for mark in &scene.marks {
+        mark_under(out, scene, &cells, mark);
+    }
+    out.push_str("</g>\n");
+    for decor in scene
+        .decor
+        .iter()
+        .filter(|d| d.kind == DecorKind::SegmentOutline)
+    {
+        shape(
+            out,
+            &decor.shape,
+            r##"fill="none" stroke="#2f2a22" stroke-width="3" stroke-linecap="round""##,
+            "",
+        );
+    }
+    out.push_str("<g class=\"labels\" pointer-events=\"none\">\n");
+    for label in &scene.labels {
+        text(out, label.at, 14.0, "#333333", "", &label.text);
+    }
+    for cell in &scene.cells {
+        if let Some(label) = &cell.label {
+            let at = match cell.shape {
+                Shape::Circle { centre, radius } => {
+                    Xy::new(centre.x + radius * 1.05, centre.y + radius * 1.25)
+                }
+                _ => Xy::new(cell.centre.x, cell.centre.y - cell.size * 1.12),
+            };
+            text(
+                out,
+                at,
+                (cell.size * 0.6).max(9.0),
+                "#4a4030",
+                "halo",
+                label,
+            );
+        }
+    }
+    out.push_str("</g>\n");
+    out.push_str("<g class=\"pieces\" pointer-events=\"none\">\n");
+    for piece in &scene.pieces {
+        if let Some(cell) = cells.get(&piece.at) {
+            draw_piece(out, scene, cell, piece);
+        }
+    }
+    out.push_str("</g>\n");
+    out.push_str("<g class=\"marks-over\" pointer-events=\"none\">\n");
+    for mark in &scene.marks {
+        mark_over(out, scene, &cells, mark);
+    }
+    for id in &scene.targets {
+        if let Some(cell) = cells.get(id) {
+            let style = format!(r#"fill="none" stroke="{TARGET}" stroke-width="3""#);
+            shape(out, &inset(cell, 3.0), &style, r#" class="target""#);
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+/// The seat's paint, from its panel.
+fn paint_of(scene: &Scene, seat: Option<u8>) -> Option<(String, String, char)> {
+    let panel = scene.panels.iter().find(|p| Some(p.seat) == seat)?;
+    Some((panel.colour.clone(), panel.ink.clone(), panel.letter))
+}
+
+fn mark_under(out: &mut String, scene: &Scene, cells: &Cells<'_>, mark: &Mark) {
+    let colour = paint_of(scene, mark.seat).map(|(c, _, _)| c);
+    for cell in mark.targets.iter().filter_map(|id| cells.get(id)) {
+        match mark.kind {
+            MarkKind::LastMove => {
+                let style = format!(
+                    r#"fill="{LAST_MOVE}" fill-opacity="0.55" stroke="{LAST_MOVE_EDGE}" stroke-width="4""#
+                );
+                shape(out, &inset(cell, 2.0), &style, "");
+            }
+            MarkKind::Section => {
+                if let Some(c) = &colour {
+                    let style = format!(r#"fill="{c}" fill-opacity="0.28" stroke="none""#);
+                    shape(out, &cell.shape, &style, "");
+                }
+            }
+            MarkKind::Enclosed => {
+                if let Some(c) = &colour {
+                    let style = format!(r#"fill="{c}" fill-opacity="0.15" stroke="none""#);
+                    shape(out, &cell.shape, &style, "");
+                }
+            }
+            MarkKind::Oscillating => {
+                shape(
+                    out,
+                    &inset(cell, 4.0),
+                    r##"fill="none" stroke="#222222" stroke-width="2" stroke-dasharray="2 3""##,
+                    "",
+                );
+            }
+            MarkKind::Eye => {
+                if let Some(c) = &colour {
+                    let _ = writeln!(
+                        out,
+                        r##"<circle cx="{}" cy="{}" r="{}" fill="{c}" stroke="#222222" stroke-width="1.5" stroke-dasharray="3 2"/>"##,
+                        n(cell.centre.x),
+                        n(cell.centre.y),
+                        n(cell.size * 0.45)
+                    );
+                }
+            }
+            MarkKind::Invader
+            | MarkKind::Trapped
+            | MarkKind::KrakenSurrounded
+            | MarkKind::Hot
+            | MarkKind::Marker => {}
+        }
+    }
+}
+
+fn mark_over(out: &mut String, scene: &Scene, cells: &Cells<'_>, mark: &Mark) {
+    let colour = paint_of(scene, mark.seat).map(|(c, _, _)| c);
+    for cell in mark.targets.iter().filter_map(|id| cells.get(id)) {
+        let (x, y, r) = (cell.centre.x, cell.centre.y, cell.size);
+        match mark.kind {
+            MarkKind::Hot => {
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ALERT}" stroke-width="3" stroke-dasharray="4 3"/>"#,
+                    n(x),
+                    n(y),
+                    n(r * 1.12)
+                );
+            }
+            MarkKind::Trapped | MarkKind::KrakenSurrounded => {
+                let d = r * 0.75;
+                let _ = writeln!(
+                    out,
+                    r#"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="{ALERT}" stroke-width="4" stroke-linecap="round"/>"#,
+                    n(x - d),
+                    n(y - d),
+                    n(x + d),
+                    n(y + d),
+                    n(x - d),
+                    n(y + d),
+                    n(x + d),
+                    n(y - d)
+                );
+            }
+            MarkKind::Invader => {
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ALERT}" stroke-width="3"/>"#,
+                    n(x),
+                    n(y),
+                    n(r * 1.1)
+                );
+            }
+            MarkKind::Marker => {
+                if let Some(c) = &colour {
+                    let _ = writeln!(
+                        out,
+                        r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{c}" stroke-width="3"/><circle cx="{}" cy="{}" r="{}" fill="none" stroke="#222222" stroke-width="1"/>"##,
+                        n(x),
+                        n(y),
+                        n(r * 1.15),
+                        n(x),
+                        n(y),
+                        n(r * 1.3)
+                    );
+                }
+            }
+            MarkKind::LastMove
+            | MarkKind::Eye
+            | MarkKind::Section
+            | MarkKind::Enclosed
+            | MarkKind::Oscillating => {}
+        }
+    }
+}
+
+fn draw_piece(out: &mut String, scene: &Scene, cell: &Cell, piece: &Piece) {
+    let (fill, ink, letter) = match (piece.kind, paint_of(scene, piece.owner)) {
+        (PieceKind::Kraken, _) | (_, None) => (
+            palette::KRAKEN.fill.to_owned(),
+            palette::KRAKEN.ink.to_owned(),
+            'K',
+        ),
+        (_, Some(paint)) => paint,
+    };
+    let (x, y, r) = (cell.centre.x, cell.centre.y, cell.size);
+    let disc = |out: &mut String, cy: f64, radius: f64| {
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="#111111" stroke-width="1.5"/>"##,
+            n(x),
+            n(cy),
+            n(radius)
+        );
+    };
+    match piece.kind {
+        PieceKind::Wall | PieceKind::Tower | PieceKind::Catapult => {
+            // Stacked discs, the top one highest; the letter and the height on the top one.
+            let step = r * 0.22;
+            let stones = f64::from(piece.height.clamp(1, 3));
+            let base = y + step * (stones - 1.0) / 2.0;
+            for i in 0..piece.height.clamp(1, 3) {
+                disc(out, base - step * f64::from(i), r * 0.82);
+            }
+            let top = base - step * (stones - 1.0);
+            let words = format!("{letter}{}", piece.height);
+            text(out, Xy::new(x, top), r * 0.62, &ink, "bold", &words);
+        }
+        PieceKind::Ship => {
+            disc(out, y, r);
+            text(
+                out,
+                Xy::new(x, y),
+                r * 0.95,
+                &ink,
+                "bold",
+                &letter.to_string(),
+            );
+        }
+        PieceKind::Kraken => {
+            let d = r * 1.1;
+            let _ = writeln!(
+                out,
+                r##"<path d="M{} {}L{} {}L{} {}L{} {}Z" fill="{fill}" stroke="#111111" stroke-width="1.5"/>"##,
+                n(x),
+                n(y - d),
+                n(x + d),
+                n(y),
+                n(x),
+                n(y + d),
+                n(x - d),
+                n(y)
+            );
+            text(out, Xy::new(x, y), r * 0.95, &ink, "bold", "K");
+        }
+        PieceKind::Men => {
+            disc(out, y, r * 0.85);
+            let words = if piece.height == 1 {
+                letter.to_string()
+            } else {
+                format!("{letter}{}", piece.height)
+            };
+            text(out, Xy::new(x, y), r * 0.8, &ink, "bold", &words);
+        }
+    }
+}
+
+fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
+    let left = scene.frame.x + 12.0;
+    out.push_str("<g class=\"panels\">\n");
+    for (i, panel) in scene.panels.iter().enumerate() {
+        let y = top + LINE * (i as f64 + 0.8);
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{}" cy="{}" r="9" fill="{}" stroke="#111111" stroke-width="1.5"/>"##,
+            n(left + 9.0),
+            n(y),
+            esc(&panel.colour)
+        );
+        text(
+            out,
+            Xy::new(left + 9.0, y),
+            11.0,
+            &panel.ink,
+            "bold",
+            &panel.letter.to_string(),
+        );
+        let mut words = panel.name.clone();
+        if panel.to_act {
+            words.push_str(" ◀ to act");
+        }
+        if let Some(rank) = panel.rank {
+            words.push_str(&format!(" — place {}", u32::from(rank) + 1));
+        }
+        for t in &panel.tallies {
+            words.push_str(&format!(" · {} {}", t.label, t.value));
+        }
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" font-size="14" fill="#222222" dominant-baseline="central">{}</text>"##,
+            n(left + 24.0),
+            n(y),
+            esc(&words)
+        );
+    }
+    let y = top + LINE * (scene.panels.len() as f64 + 0.8);
+    let _ = writeln!(
+        out,
+        r##"<text x="{}" y="{}" font-size="14" font-style="italic" fill="#222222" dominant-baseline="central">{}</text>"##,
+        n(left),
+        n(y),
+        esc(&scene.status)
+    );
+    let mut x = left;
+    let y = y + LINE * 0.6;
+    for button in &scene.buttons {
+        let w = 16.0 + 9.0 * button.id.as_str().chars().count() as f64;
+        let _ = writeln!(
+            out,
+            r##"<g><rect data-target="{}" x="{}" y="{}" width="{}" height="{}" rx="5" fill="#ffffff" stroke="{TARGET}" stroke-width="2"/>"##,
+            esc(button.id.as_str()),
+            n(x),
+            n(y),
+            n(w),
+            n(LINE)
+        );
+        let at = Xy::new(x + w / 2.0, y + LINE / 2.0);
+        text(out, at, 13.0, "#111111", "", button.id.as_str());
+        out.push_str("</g>\n");
+        x += w + 8.0;
+        if x > scene.frame.x + width - 60.0 {
+            break;
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+/// A shape shrunk towards the cell's centre by `by` units (for outlines inside a cell).
+fn inset(cell: &Cell, by: f64) -> Shape {
+    match &cell.shape {
+        Shape::Circle { centre, radius } => Shape::Circle {
+            centre: *centre,
+            radius: (radius - by).max(1.0),
+        },
+        Shape::Polygon { points } => Shape::Polygon {
+            points: points
+                .iter()
+                .map(|p| {
+                    let (dx, dy) = (p.x - cell.centre.x, p.y - cell.centre.y);
+                    let length = (dx * dx + dy * dy).sqrt().max(f64::EPSILON);
+                    let keep = ((length - by) / length).max(0.0);
+                    Xy::new(cell.centre.x + dx * keep, cell.centre.y + dy * keep)
+                })
+                .collect(),
+        },
+        Shape::Polyline { points } => Shape::Polyline {
+            points: points.clone(),
+        },
+    }
+}
+
+fn shape(out: &mut String, shape: &Shape, style: &str, extra: &str) {
+    shape_with(out, shape, style, extra, "");
+}
+
+/// Writes one shape element with `style` and `extra` attributes and `inner` content.
+fn shape_with(out: &mut String, shape: &Shape, style: &str, extra: &str, inner: &str) {
+    let points = |pts: &[Xy]| {
+        pts.iter()
+            .map(|p| format!("{},{}", n(p.x), n(p.y)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (open, attributes) = match shape {
+        Shape::Polygon { points: pts } => ("polygon", format!(r#"points="{}""#, points(pts))),
+        Shape::Polyline { points: pts } => ("polyline", format!(r#"points="{}""#, points(pts))),
+        Shape::Circle { centre, radius } => (
+            "circle",
+            format!(
+                r#"cx="{}" cy="{}" r="{}""#,
+                n(centre.x),
+                n(centre.y),
+                n(*radius)
+            ),
+        ),
+    };
+    if inner.is_empty() {
+        let _ = writeln!(out, "<{open} {attributes} {style}{extra}/>");
+    } else {
+        let _ = writeln!(out, "<{open} {attributes} {style}{extra}>{inner}</{open}>");
+    }
+}
+
+fn text(out: &mut String, at: Xy, size: f64, fill: &str, weight: &str, words: &str) {
+    // `halo`: normal weight with a stroke of the background's colour under the letters, so a
+    // label stays readable over lines.
+    let weight = match weight {
+        "" => String::new(),
+        "halo" => r##" stroke="#fbfaf7" stroke-width="3" paint-order="stroke""##.to_owned(),
+        w => format!(r#" font-weight="{w}""#),
+    };
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}" font-size="{}" fill="{}"{weight} text-anchor="middle" dominant-baseline="central">{}</text>"#,
+        n(at.x),
+        n(at.y),
+        n(size),
+        esc(fill),
+        esc(words)
+    );
+}
+
+/// A number with at most two decimals and no trailing zeros.
+fn n(value: f64) -> String {
+    let text = format!("{:.2}", value);
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_owned()
+    } else {
+        text.to_owned()
+    }
+}
+
+/// Escapes text for XML content and attribute values.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
