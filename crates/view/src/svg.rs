@@ -139,29 +139,6 @@ fn board(out: &mut String, scene: &Scene) {
             "",
         );
     }
-    out.push_str("<g class=\"labels\" pointer-events=\"none\">\n");
-    for label in &scene.labels {
-        text(out, label.at, 14.0, "#333333", "", &label.text);
-    }
-    for cell in &scene.cells {
-        if let Some(label) = &cell.label {
-            let at = match cell.shape {
-                Shape::Circle { centre, radius } => {
-                    Xy::new(centre.x + radius * 1.05, centre.y + radius * 1.25)
-                }
-                _ => Xy::new(cell.centre.x, cell.centre.y - cell.size * 1.12),
-            };
-            text(
-                out,
-                at,
-                (cell.size * 0.6).max(9.0),
-                "#4a4030",
-                "halo",
-                label,
-            );
-        }
-    }
-    out.push_str("</g>\n");
     out.push_str("<g class=\"pieces\" pointer-events=\"none\">\n");
     for piece in &scene.pieces {
         if let Some(cell) = cells.get(&piece.at) {
@@ -177,6 +154,29 @@ fn board(out: &mut String, scene: &Scene) {
         if let Some(cell) = cells.get(id) {
             let style = format!(r#"fill="none" stroke="{TARGET}" stroke-width="3""#);
             shape(out, &inset(cell, 3.0), &style, r#" class="target""#);
+        }
+    }
+    out.push_str("</g>\n");
+    out.push_str("<g class=\"labels\" pointer-events=\"none\">\n");
+    for label in &scene.labels {
+        text(out, label.at, 14.0, "#333333", "", &label.text);
+    }
+    for cell in &scene.cells {
+        if let Some(label) = &cell.label {
+            let at = match cell.shape {
+                Shape::Circle { centre, radius } => {
+                    Xy::new(centre.x + radius * 1.05, centre.y + radius * 1.25)
+                }
+                _ => Xy::new(cell.centre.x, cell.centre.y - cell.size * 1.1),
+            };
+            text(
+                out,
+                at,
+                (cell.size * 0.6).max(9.0),
+                "#4a4030",
+                "halo",
+                label,
+            );
         }
     }
     out.push_str("</g>\n");
@@ -359,13 +359,13 @@ fn draw_piece(out: &mut String, scene: &Scene, cell: &Cell, piece: &Piece) {
             text(out, Xy::new(x, y), r * 0.95, &ink, "bold", "K");
         }
         PieceKind::Men => {
-            disc(out, y, r * 0.85);
+            disc(out, y + r * 0.1, r * 0.8);
             let words = if piece.height == 1 {
                 letter.to_string()
             } else {
                 format!("{letter}{}", piece.height)
             };
-            text(out, Xy::new(x, y), r * 0.8, &ink, "bold", &words);
+            text(out, Xy::new(x, y + r * 0.1), r * 0.75, &ink, "bold", &words);
         }
     }
 }
@@ -402,7 +402,7 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
         }
         let _ = writeln!(
             out,
-            r##"<text x="{}" y="{}" font-size="14" fill="#222222" dominant-baseline="central">{}</text>"##,
+            r##"<text x="{}" y="{}" font-size="14" fill="#222222" dy="0.36em">{}</text>"##,
             n(left + 24.0),
             n(y),
             esc(&words)
@@ -411,7 +411,7 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
     let y = top + LINE * (scene.panels.len() as f64 + 0.8);
     let _ = writeln!(
         out,
-        r##"<text x="{}" y="{}" font-size="14" font-style="italic" fill="#222222" dominant-baseline="central">{}</text>"##,
+        r##"<text x="{}" y="{}" font-size="14" font-style="italic" fill="#222222" dy="0.36em">{}</text>"##,
         n(left),
         n(y),
         esc(&scene.status)
@@ -506,7 +506,7 @@ fn text(out: &mut String, at: Xy, size: f64, fill: &str, weight: &str, words: &s
     };
     let _ = writeln!(
         out,
-        r#"<text x="{}" y="{}" font-size="{}" fill="{}"{weight} text-anchor="middle" dominant-baseline="central">{}</text>"#,
+        r#"<text x="{}" y="{}" font-size="{}" fill="{}"{weight} text-anchor="middle" dy="0.36em">{}</text>"#,
         n(at.x),
         n(at.y),
         n(size),
