@@ -78,8 +78,8 @@ pub const DARK: Paint = Paint {
     ink: WHITE_INK,
 };
 
-/// Mur's neutral kraken.
+/// Mur's neutral kraken, red as the rules describe it (drawn as a diamond, never a disc).
 pub const KRAKEN: Paint = Paint {
-    fill: "#8a5a9e",
+    fill: "#b3202a",
     ink: WHITE_INK,
 };

@@ -220,12 +220,20 @@ fn mark_under(out: &mut String, scene: &Scene, cells: &Cells<'_>, mark: &Mark) {
             }
             MarkKind::Eye => {
                 if let Some(c) = &colour {
+                    // An eye: a ring and a pupil in the colour, outlined for light colours.
+                    let (x, y, r) = (cell.centre.x, cell.centre.y, cell.size);
                     let _ = writeln!(
                         out,
-                        r##"<circle cx="{}" cy="{}" r="{}" fill="{c}" stroke="#222222" stroke-width="1.5" stroke-dasharray="3 2"/>"##,
-                        n(cell.centre.x),
-                        n(cell.centre.y),
-                        n(cell.size * 0.45)
+                        r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="#222222" stroke-width="5"/><circle cx="{}" cy="{}" r="{}" fill="none" stroke="{c}" stroke-width="3"/><circle cx="{}" cy="{}" r="{}" fill="{c}" stroke="#222222" stroke-width="1"/>"##,
+                        n(x),
+                        n(y),
+                        n(r * 0.6),
+                        n(x),
+                        n(y),
+                        n(r * 0.6),
+                        n(x),
+                        n(y),
+                        n(r * 0.22)
                     );
                 }
             }
@@ -253,18 +261,26 @@ fn mark_over(out: &mut String, scene: &Scene, cells: &Cells<'_>, mark: &Mark) {
                 );
             }
             MarkKind::Trapped | MarkKind::KrakenSurrounded => {
-                let d = r * 0.75;
+                // A red ring around the piece and a cross badge at its upper right, leaving the
+                // piece's letter readable.
+                let (bx, by, d) = (x + r * 1.15, y - r * 1.15, r * 0.36);
                 let _ = writeln!(
                     out,
-                    r#"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="{ALERT}" stroke-width="4" stroke-linecap="round"/>"#,
-                    n(x - d),
-                    n(y - d),
-                    n(x + d),
-                    n(y + d),
-                    n(x - d),
-                    n(y + d),
-                    n(x + d),
-                    n(y - d)
+                    r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ALERT}" stroke-width="3"/><circle cx="{}" cy="{}" r="{}" fill="#ffffff" stroke="{ALERT}" stroke-width="2"/><path d="M{} {}L{} {}M{} {}L{} {}" stroke="{ALERT}" stroke-width="2.5" stroke-linecap="round"/>"##,
+                    n(x),
+                    n(y),
+                    n(r * 1.55),
+                    n(bx),
+                    n(by),
+                    n(d * 1.6),
+                    n(bx - d),
+                    n(by - d),
+                    n(bx + d),
+                    n(by + d),
+                    n(bx - d),
+                    n(by + d),
+                    n(bx + d),
+                    n(by - d)
                 );
             }
             MarkKind::Invader => {
