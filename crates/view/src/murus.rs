@@ -28,9 +28,10 @@ pub(crate) fn scene(game: &MurusGallicus, viewer: Option<Seat>) -> Scene {
         };
         Xy::new(f64::from(column) * SQUARE, f64::from(row) * SQUARE)
     };
+    // The file letters go under the grid, or over it when the board is turned.
     let mut scene = blank(Frame {
         x: -MARGIN,
-        y: -MARGIN / 2.0,
+        y: if flipped { -MARGIN } else { -MARGIN / 2.0 },
         width: 8.0 * SQUARE + 1.5 * MARGIN,
         height: f64::from(rows) * SQUARE + 1.5 * MARGIN,
     });
@@ -79,7 +80,7 @@ pub(crate) fn scene(game: &MurusGallicus, viewer: Option<Seat>) -> Scene {
     for file in 0..8u8 {
         let c = corner(file, 0);
         let y = if flipped {
-            -MARGIN / 4.0
+            -MARGIN / 2.0
         } else {
             f64::from(rows) * SQUARE + MARGIN / 2.0
         };
