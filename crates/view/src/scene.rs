@@ -19,9 +19,18 @@ pub struct Xy {
 }
 
 impl Xy {
-    /// The point (`x`, `y`).
-    pub const fn new(x: f64, y: f64) -> Xy {
-        Xy { x, y }
+    /// The point (`x`, `y`), rounded to hundredths of a unit: finer than any screen shows, and
+    /// it keeps scenes short and the same on every platform.
+    pub fn new(x: f64, y: f64) -> Xy {
+        let round = |v: f64| {
+            let r = (v * 100.0).round() / 100.0;
+            // No negative zero.
+            r + 0.0
+        };
+        Xy {
+            x: round(x),
+            y: round(y),
+        }
     }
 }
 
