@@ -8,8 +8,10 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::palette;
-use crate::scene::{Cell, DecorKind, Mark, MarkKind, Piece, PieceKind, Scene, Shape, Surface, Xy};
+mod marks;
+mod pieces;
+
+use crate::scene::{Cell, DecorKind, Scene, Shape, Surface, Xy};
 use crate::target::TargetId;
 
 /// The height of one line of the panels below the board.
@@ -22,11 +24,11 @@ const MIN_SIDE: f64 = 720.0;
 /// Legal first clicks are outlined in this colour.
 const TARGET: &str = "#1b7f3b";
 /// The last move is tinted with this colour.
-const LAST_MOVE: &str = "#ffd23f";
+pub(crate) const LAST_MOVE: &str = "#ffd23f";
 /// The last move's cells are outlined with this colour.
-const LAST_MOVE_EDGE: &str = "#d99a00";
+pub(crate) const LAST_MOVE_EDGE: &str = "#d99a00";
 /// Hot cells and trapped pieces are marked in this colour.
-const ALERT: &str = "#c0392b";
+pub(crate) const ALERT: &str = "#c0392b";
 
 /// Writes `scene` as an SVG document.
 pub fn write(scene: &Scene) -> String {
@@ -86,7 +88,7 @@ const DEFS: &str = r##"<defs>
 "##;
 
 /// The cells by id, for looking up where pieces and marks go.
-type Cells<'a> = HashMap<&'a TargetId, &'a Cell>;
+pub(crate) type Cells<'a> = HashMap<&'a TargetId, &'a Cell>;
 
 fn board(out: &mut String, scene: &Scene) {
     let cells: Cells<'_> = scene.cells.iter().map(|c| (&c.id, c)).collect();
@@ -124,7 +126,7 @@ fn board(out: &mut String, scene: &Scene) {
     out.push_str("</g>\n");
     out.push_str("<g class=\"marks-under\" pointer-events=\"none\">\n");
     for mark in &scene.marks {
-        mark_under(out, scene, &cells, mark);
+        marks::mark_under(out, scene, &cells, mark);
     }
     out.push_str("</g>\n");
     for decor in scene
@@ -142,13 +144,13 @@ fn board(out: &mut String, scene: &Scene) {
     out.push_str("<g class=\"pieces\" pointer-events=\"none\">\n");
     for piece in &scene.pieces {
         if let Some(cell) = cells.get(&piece.at) {
-            draw_piece(out, scene, cell, piece);
+            pieces::draw_piece(out, scene, cell, piece);
         }
     }
     out.push_str("</g>\n");
     out.push_str("<g class=\"marks-over\" pointer-events=\"none\">\n");
     for mark in &scene.marks {
-        mark_over(out, scene, &cells, mark);
+        marks::mark_over(out, scene, &cells, mark);
     }
     for id in &scene.targets {
         if let Some(cell) = cells.get(id) {
@@ -183,207 +185,9 @@ fn board(out: &mut String, scene: &Scene) {
 }
 
 /// The seat's paint, from its panel.
-fn paint_of(scene: &Scene, seat: Option<u8>) -> Option<(String, String, char)> {
+pub(crate) fn paint_of(scene: &Scene, seat: Option<u8>) -> Option<(String, String, char)> {
     let panel = scene.panels.iter().find(|p| Some(p.seat) == seat)?;
     Some((panel.colour.clone(), panel.ink.clone(), panel.letter))
-}
-
-fn mark_under(out: &mut String, scene: &Scene, cells: &Cells<'_>, mark: &Mark) {
-    let colour = paint_of(scene, mark.seat).map(|(c, _, _)| c);
-    for cell in mark.targets.iter().filter_map(|id| cells.get(id)) {
-        match mark.kind {
-            MarkKind::LastMove => {
-                let style = format!(
-                    r#"fill="{LAST_MOVE}" fill-opacity="0.55" stroke="{LAST_MOVE_EDGE}" stroke-width="4""#
-                );
-                shape(out, &inset(cell, 2.0), &style, "");
-            }
-            MarkKind::Section => {
-                if let Some(c) = &colour {
-                    let style = format!(r#"fill="{c}" fill-opacity="0.28" stroke="none""#);
-                    shape(out, &cell.shape, &style, "");
-                }
-            }
-            MarkKind::Enclosed => {
-                if let Some(c) = &colour {
-                    let style = format!(r#"fill="{c}" fill-opacity="0.15" stroke="none""#);
-                    shape(out, &cell.shape, &style, "");
-                }
-            }
-            MarkKind::Oscillating => {
-                shape(
-                    out,
-                    &inset(cell, 4.0),
-                    r##"fill="none" stroke="#222222" stroke-width="2" stroke-dasharray="2 3""##,
-                    "",
-                );
-            }
-            MarkKind::Eye => {
-                if let Some(c) = &colour {
-                    // An eye: a ring and a pupil in the colour, outlined for light colours.
-                    let (x, y, r) = (cell.centre.x, cell.centre.y, cell.size);
-                    let _ = writeln!(
-                        out,
-                        r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="#222222" stroke-width="5"/><circle cx="{}" cy="{}" r="{}" fill="none" stroke="{c}" stroke-width="3"/><circle cx="{}" cy="{}" r="{}" fill="{c}" stroke="#222222" stroke-width="1"/>"##,
-                        n(x),
-                        n(y),
-                        n(r * 0.6),
-                        n(x),
-                        n(y),
-                        n(r * 0.6),
-                        n(x),
-                        n(y),
-                        n(r * 0.22)
-                    );
-                }
-            }
-            MarkKind::Invader
-            | MarkKind::Trapped
-            | MarkKind::KrakenSurrounded
-            | MarkKind::Hot
-            | MarkKind::Marker => {}
-        }
-    }
-}
-
-fn mark_over(out: &mut String, scene: &Scene, cells: &Cells<'_>, mark: &Mark) {
-    let colour = paint_of(scene, mark.seat).map(|(c, _, _)| c);
-    for cell in mark.targets.iter().filter_map(|id| cells.get(id)) {
-        let (x, y, r) = (cell.centre.x, cell.centre.y, cell.size);
-        match mark.kind {
-            MarkKind::Hot => {
-                let _ = writeln!(
-                    out,
-                    r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ALERT}" stroke-width="3" stroke-dasharray="4 3"/>"#,
-                    n(x),
-                    n(y),
-                    n(r * 1.12)
-                );
-            }
-            MarkKind::Trapped | MarkKind::KrakenSurrounded => {
-                // A red ring around the piece and a cross badge at its upper right, leaving the
-                // piece's letter readable.
-                let (bx, by, d) = (x + r * 1.15, y - r * 1.15, r * 0.36);
-                let _ = writeln!(
-                    out,
-                    r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ALERT}" stroke-width="3"/><circle cx="{}" cy="{}" r="{}" fill="#ffffff" stroke="{ALERT}" stroke-width="2"/><path d="M{} {}L{} {}M{} {}L{} {}" stroke="{ALERT}" stroke-width="2.5" stroke-linecap="round"/>"##,
-                    n(x),
-                    n(y),
-                    n(r * 1.55),
-                    n(bx),
-                    n(by),
-                    n(d * 1.6),
-                    n(bx - d),
-                    n(by - d),
-                    n(bx + d),
-                    n(by + d),
-                    n(bx - d),
-                    n(by + d),
-                    n(bx + d),
-                    n(by - d)
-                );
-            }
-            MarkKind::Invader => {
-                let _ = writeln!(
-                    out,
-                    r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{ALERT}" stroke-width="3"/>"#,
-                    n(x),
-                    n(y),
-                    n(r * 1.1)
-                );
-            }
-            MarkKind::Marker => {
-                if let Some(c) = &colour {
-                    let _ = writeln!(
-                        out,
-                        r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{c}" stroke-width="3"/><circle cx="{}" cy="{}" r="{}" fill="none" stroke="#222222" stroke-width="1"/>"##,
-                        n(x),
-                        n(y),
-                        n(r * 1.15),
-                        n(x),
-                        n(y),
-                        n(r * 1.3)
-                    );
-                }
-            }
-            MarkKind::LastMove
-            | MarkKind::Eye
-            | MarkKind::Section
-            | MarkKind::Enclosed
-            | MarkKind::Oscillating => {}
-        }
-    }
-}
-
-fn draw_piece(out: &mut String, scene: &Scene, cell: &Cell, piece: &Piece) {
-    let (fill, ink, letter) = match (piece.kind, paint_of(scene, piece.owner)) {
-        (PieceKind::Kraken, _) | (_, None) => (
-            palette::KRAKEN.fill.to_owned(),
-            palette::KRAKEN.ink.to_owned(),
-            'K',
-        ),
-        (_, Some(paint)) => paint,
-    };
-    let (x, y, r) = (cell.centre.x, cell.centre.y, cell.size);
-    let disc = |out: &mut String, cy: f64, radius: f64| {
-        let _ = writeln!(
-            out,
-            r##"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="#111111" stroke-width="1.5"/>"##,
-            n(x),
-            n(cy),
-            n(radius)
-        );
-    };
-    match piece.kind {
-        PieceKind::Wall | PieceKind::Tower | PieceKind::Catapult => {
-            // Stacked discs, the top one highest; the letter and the height on the top one.
-            let step = r * 0.22;
-            let stones = f64::from(piece.height.clamp(1, 3));
-            let base = y + step * (stones - 1.0) / 2.0;
-            for i in 0..piece.height.clamp(1, 3) {
-                disc(out, base - step * f64::from(i), r * 0.82);
-            }
-            let top = base - step * (stones - 1.0);
-            let words = format!("{letter}{}", piece.height);
-            text(out, Xy::new(x, top), r * 0.62, &ink, "bold", &words);
-        }
-        PieceKind::Ship => {
-            disc(out, y, r);
-            text(
-                out,
-                Xy::new(x, y),
-                r * 0.95,
-                &ink,
-                "bold",
-                &letter.to_string(),
-            );
-        }
-        PieceKind::Kraken => {
-            let d = r * 1.1;
-            let _ = writeln!(
-                out,
-                r##"<path d="M{} {}L{} {}L{} {}L{} {}Z" fill="{fill}" stroke="#111111" stroke-width="1.5"/>"##,
-                n(x),
-                n(y - d),
-                n(x + d),
-                n(y),
-                n(x),
-                n(y + d),
-                n(x - d),
-                n(y)
-            );
-            text(out, Xy::new(x, y), r * 0.95, &ink, "bold", "K");
-        }
-        PieceKind::Men => {
-            disc(out, y + r * 0.1, r * 0.8);
-            let words = if piece.height == 1 {
-                letter.to_string()
-            } else {
-                format!("{letter}{}", piece.height)
-            };
-            text(out, Xy::new(x, y + r * 0.1), r * 0.75, &ink, "bold", &words);
-        }
-    }
 }
 
 fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
@@ -457,7 +261,7 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
 }
 
 /// A shape shrunk towards the cell's centre by `by` units (for outlines inside a cell).
-fn inset(cell: &Cell, by: f64) -> Shape {
+pub(crate) fn inset(cell: &Cell, by: f64) -> Shape {
     match &cell.shape {
         Shape::Circle { centre, radius } => Shape::Circle {
             centre: *centre,
@@ -480,7 +284,7 @@ fn inset(cell: &Cell, by: f64) -> Shape {
     }
 }
 
-fn shape(out: &mut String, shape: &Shape, style: &str, extra: &str) {
+pub(crate) fn shape(out: &mut String, shape: &Shape, style: &str, extra: &str) {
     shape_with(out, shape, style, extra, "");
 }
 
@@ -512,7 +316,7 @@ fn shape_with(out: &mut String, shape: &Shape, style: &str, extra: &str, inner: 
     }
 }
 
-fn text(out: &mut String, at: Xy, size: f64, fill: &str, weight: &str, words: &str) {
+pub(crate) fn text(out: &mut String, at: Xy, size: f64, fill: &str, weight: &str, words: &str) {
     // `halo`: normal weight with a stroke of the background's colour under the letters, so a
     // label stays readable over lines.
     let weight = match weight {
@@ -532,7 +336,7 @@ fn text(out: &mut String, at: Xy, size: f64, fill: &str, weight: &str, words: &s
 }
 
 /// A number with at most two decimals and no trailing zeros.
-fn n(value: f64) -> String {
+pub(crate) fn n(value: f64) -> String {
     let text = format!("{:.2}", value);
     let text = text.trim_end_matches('0').trim_end_matches('.');
     if text == "-0" {
