@@ -161,7 +161,7 @@ fn board(out: &mut String, scene: &Scene) {
     out.push_str("</g>\n");
     out.push_str("<g class=\"labels\" pointer-events=\"none\">\n");
     for label in &scene.labels {
-        text(out, label.at, 14.0, "#333333", "", &label.text);
+        text(out, label.at, 14.0, "#333333", Letters::Plain, &label.text);
     }
     for cell in &scene.cells {
         if let Some(label) = &cell.label {
@@ -176,7 +176,7 @@ fn board(out: &mut String, scene: &Scene) {
                 at,
                 (cell.size * 0.6).max(9.0),
                 "#4a4030",
-                "halo",
+                Letters::Halo,
                 label,
             );
         }
@@ -207,7 +207,7 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
             Xy::new(left + 9.0, y),
             11.0,
             &panel.ink,
-            "bold",
+            Letters::Bold,
             &panel.letter.to_string(),
         );
         let mut words = panel.name.clone();
@@ -250,7 +250,7 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
             n(LINE)
         );
         let at = Xy::new(x + w / 2.0, y + LINE / 2.0);
-        text(out, at, 13.0, "#111111", "", button.id.as_str());
+        text(out, at, 13.0, "#111111", Letters::Plain, button.id.as_str());
         out.push_str("</g>\n");
         x += w + 8.0;
         if x > scene.frame.x + width - 60.0 {
@@ -284,6 +284,7 @@ pub(crate) fn inset(cell: &Cell, by: f64) -> Shape {
     }
 }
 
+/// Writes one shape element with `style` and `extra` attributes.
 pub(crate) fn shape(out: &mut String, shape: &Shape, style: &str, extra: &str) {
     shape_with(out, shape, style, extra, "");
 }
@@ -316,13 +317,24 @@ fn shape_with(out: &mut String, shape: &Shape, style: &str, extra: &str, inner: 
     }
 }
 
-pub(crate) fn text(out: &mut String, at: Xy, size: f64, fill: &str, weight: &str, words: &str) {
-    // `halo`: normal weight with a stroke of the background's colour under the letters, so a
-    // label stays readable over lines.
-    let weight = match weight {
-        "" => String::new(),
-        "halo" => r##" stroke="#fbfaf7" stroke-width="3" paint-order="stroke""##.to_owned(),
-        w => format!(r#" font-weight="{w}""#),
+/// How the letters of a text are drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Letters {
+    /// Normal weight.
+    Plain,
+    /// Bold (on pieces).
+    Bold,
+    /// Normal weight on a stroke of the background's colour, so that a label stays readable
+    /// over lines.
+    Halo,
+}
+
+/// Writes a text centred on `at`.
+pub(crate) fn text(out: &mut String, at: Xy, size: f64, fill: &str, letters: Letters, words: &str) {
+    let weight = match letters {
+        Letters::Plain => "",
+        Letters::Bold => r#" font-weight="bold""#,
+        Letters::Halo => r##" stroke="#fbfaf7" stroke-width="3" paint-order="stroke""##,
     };
     let _ = writeln!(
         out,

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{n, paint_of, text};
+use super::{n, paint_of, text, Letters};
 use crate::palette;
 use crate::scene::{Cell, Piece, PieceKind, Scene, Xy};
 
@@ -37,7 +37,7 @@ pub(super) fn draw_piece(out: &mut String, scene: &Scene, cell: &Cell, piece: &P
             }
             let top = base - step * (stones - 1.0);
             let words = format!("{letter}{}", piece.height);
-            text(out, Xy::new(x, top), r * 0.62, &ink, "bold", &words);
+            text(out, Xy::new(x, top), r * 0.62, &ink, Letters::Bold, &words);
         }
         PieceKind::Ship => {
             disc(out, y, r);
@@ -46,7 +46,7 @@ pub(super) fn draw_piece(out: &mut String, scene: &Scene, cell: &Cell, piece: &P
                 Xy::new(x, y),
                 r * 0.95,
                 &ink,
-                "bold",
+                Letters::Bold,
                 &letter.to_string(),
             );
         }
@@ -64,7 +64,7 @@ pub(super) fn draw_piece(out: &mut String, scene: &Scene, cell: &Cell, piece: &P
                 n(x - d),
                 n(y)
             );
-            text(out, Xy::new(x, y), r * 0.95, &ink, "bold", "K");
+            text(out, Xy::new(x, y), r * 0.95, &ink, Letters::Bold, "K");
         }
         PieceKind::Men => {
             disc(out, y + r * 0.1, r * 0.8);
@@ -73,7 +73,14 @@ pub(super) fn draw_piece(out: &mut String, scene: &Scene, cell: &Cell, piece: &P
             } else {
                 format!("{letter}{}", piece.height)
             };
-            text(out, Xy::new(x, y + r * 0.1), r * 0.75, &ink, "bold", &words);
+            text(
+                out,
+                Xy::new(x, y + r * 0.1),
+                r * 0.75,
+                &ink,
+                Letters::Bold,
+                &words,
+            );
         }
     }
 }
