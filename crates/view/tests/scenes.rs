@@ -352,3 +352,99 @@ fn mu_lay_out_places_are_ghost_cells_named_by_their_coordinates() {
     let ghosts: HashSet<String> = second.targets.iter().map(|t| t.to_string()).collect();
     assert_eq!(ghosts, legal, "one ghost per legal centre");
 }
+
+/// The cells a scene marks with `kind`, by name, with the mark's seat.
+fn marked(scene: &Scene, kind: muster_view::MarkKind) -> Vec<(Option<u8>, String)> {
+    scene
+        .marks
+        .iter()
+        .filter(|m| m.kind == kind)
+        .flat_map(|m| m.targets.iter().map(move |t| (m.seat, t.to_string())))
+        .collect()
+}
+
+#[test]
+fn a_trapped_mur_ship_is_marked_and_its_withdrawal_is_the_only_target() {
+    // Black places on a2 and closes the last neighbour of White's alpha on a3 (mur §1.7).
+    let game = AnyGame::from_position(GameId::Mur, "game", "./..B.W.K./..WB.BW./WB..W..B B 1-0")
+        .expect("position");
+    let scene = muster_view::scene_after(&game, "*a2", None).expect("legal");
+    // White is seat 1.
+    assert_eq!(
+        marked(&scene, muster_view::MarkKind::Trapped),
+        [(Some(1), "a3".to_owned())]
+    );
+    let targets: Vec<&str> = scene.targets.iter().map(|t| t.as_str()).collect();
+    assert_eq!(
+        targets,
+        ["a3"],
+        "White must withdraw a3 before anything else"
+    );
+    let black = &scene.panels[0];
+    assert_eq!(black.name, "Black");
+    assert!(black
+        .tallies
+        .iter()
+        .any(|t| t.label == "ship traps" && t.value == 2));
+}
+
+#[test]
+fn an_empty_point_enclosed_by_black_ships_is_a_black_eye() {
+    let game = AnyGame::from_position(GameId::Mur, "game", "K/......../B......./.B.....B W 0-0")
+        .expect("position");
+    let scene = muster_view::scene(&game, None).expect("scene");
+    assert_eq!(
+        marked(&scene, muster_view::MarkKind::Eye),
+        [(Some(0), "a3".to_owned())]
+    );
+    // White may not enter Black's eye without trapping a Black ship (mur §1.7, rule 3).
+    assert!(!scene.targets.iter().any(|t| t.as_str() == "a3"));
+}
+
+#[test]
+fn in_a_chain_reaction_the_hot_cells_are_marked_and_the_mover_chooses_among_them() {
+    let game = AnyGame::from_position(
+        GameId::Mu,
+        "levis start=t3",
+        "0,0 3,-1 1,2 | A0=VR1 A3=VR1 A4=VR1 C0=VP3 C1=C C2=VP1 C3=VP2 C5=VP1 C6=CP2 | play P seats=2 ply=29",
+    )
+    .expect("position");
+    let scene = muster_view::scene_after(&game, "C3-se-2", None).expect("legal");
+    let hot: HashSet<String> = marked(&scene, muster_view::MarkKind::Hot)
+        .into_iter()
+        .map(|(_, cell)| cell)
+        .collect();
+    let mut after = game.clone();
+    after.apply("C3-se-2").expect("legal");
+    let choices: HashSet<String> = after
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| a.strip_prefix("explode:").map(str::to_owned))
+        .collect();
+    assert!(choices.len() >= 2, "the order matters, so Purple is asked");
+    assert!(
+        choices.is_subset(&hot),
+        "every cell Purple may explode glows"
+    );
+    let targets: HashSet<String> = scene.targets.iter().map(|t| t.to_string()).collect();
+    assert_eq!(targets, choices);
+    let last: Vec<String> = marked(&scene, muster_view::MarkKind::LastMove)
+        .into_iter()
+        .map(|(_, cell)| cell)
+        .collect();
+    assert_eq!(
+        last,
+        ["C3", "C6"],
+        "two men travel two cells south-east from C3"
+    );
+}
+
+#[test]
+fn mu_seats_have_eight_different_colours_and_their_letters() {
+    let game = AnyGame::new(GameId::Mu, "multi", Some(8)).expect("setup");
+    let scene = muster_view::scene(&game, None).expect("scene");
+    let colours: HashSet<&str> = scene.panels.iter().map(|p| p.colour.as_str()).collect();
+    assert_eq!(colours.len(), 8);
+    let letters: String = scene.panels.iter().map(|p| p.letter).collect();
+    assert_eq!(letters, "RPGYBOST");
+}
