@@ -3,8 +3,9 @@
 //! What to draw for a position of a muster game, as one seat or a spectator sees it: a
 //! [`Scene`] with the board's geometry (cells as polygons or circles with coordinates and
 //! [`TargetId`]s), the pieces on it, marks (last move, hot cells, traps, eyes, sections, markers),
-//! one panel per seat and the legal first clicks. A scene is serde data, so a browser can draw
-//! it without knowing any rule; [`svg::write`] draws it as a standalone SVG, the reference
+//! one panel per seat and the legal first clicks. [`steps`] lists what an action does, event by
+//! event, with the targets each touches, for animation. A scene is serde data, so a browser can
+//! draw it without knowing any rule; [`svg::write`] draws it as a standalone SVG, the reference
 //! rendering in which every clickable element carries its target id as `data-target`.
 //!
 //! The view reads the public accessors of `muster-rules` only and decides nothing itself.
@@ -28,6 +29,7 @@ mod murus;
 pub mod palette;
 mod paths;
 mod scene;
+mod steps;
 pub mod svg;
 mod target;
 
@@ -39,6 +41,7 @@ pub use scene::{
     Button, Cell, Decor, DecorKind, Frame, Label, LabelKind, Mark, MarkKind, Panel, Piece,
     PieceKind, Scene, Shape, Surface, Tally, Xy,
 };
+pub use steps::{steps, Step};
 pub use target::{Target, TargetId};
 
 /// What can go wrong when building a scene.

@@ -220,7 +220,29 @@ fn walk_every_setup(id: GameId) {
                     .unwrap_or_else(|e| panic!("{action}: {e}"));
                 game.apply(&action).expect("a legal action");
                 check(&game, None, &after, false);
+                check_steps(&before, &action, &after);
             }
+        }
+    }
+}
+
+/// Every step of an action names its rule and touches only cells of the board before or after
+/// it (a Mu segment laid out exists only after, a withdrawn Mur ship only before).
+fn check_steps(before: &AnyGame, action: &str, after: &Scene) {
+    let seen = muster_view::scene(before, None).expect("drawable");
+    let steps = muster_view::steps(before, action).expect("a legal action");
+    assert!(!steps.is_empty(), "{action}: an action reports what it did");
+    for step in &steps {
+        assert!(
+            !step.rule.is_empty() && !step.text.is_empty(),
+            "{action}: {step:?}"
+        );
+        for t in &step.targets {
+            assert!(
+                seen.cell(t).is_some() || after.cell(t).is_some(),
+                "{action}: step `{}` touches {t}, a cell of neither board",
+                step.text
+            );
         }
     }
 }
@@ -447,4 +469,36 @@ fn mu_seats_have_eight_different_colours_and_their_letters() {
     assert_eq!(colours.len(), 8);
     let letters: String = scene.panels.iter().map(|p| p.letter).collect();
     assert_eq!(letters, "RPGYBOST");
+}
+
+#[test]
+fn a_tower_move_is_one_step_over_its_three_cells() {
+    let game = AnyGame::new(GameId::MurusGallicus, "basic", None).expect("setup");
+    let steps = muster_view::steps(&game, "d1-d3").expect("legal");
+    assert_eq!(steps.len(), 1);
+    let cells: Vec<&str> = steps[0].targets.iter().map(|t| t.as_str()).collect();
+    assert_eq!(cells, ["d1", "d2", "d3"]);
+    assert_eq!(steps[0].rule, "murus-gallicus:2.2 tower move");
+}
+
+#[test]
+fn a_mu_chain_reaction_is_animated_explosion_by_explosion() {
+    // Board T3 (mu example E1): Red's second man on A3 sets off a chain reaction.
+    let mut game = AnyGame::new(GameId::Mu, "levis start=t3", None).expect("setup");
+    game.apply("A0-w-1").expect("legal");
+    game.apply("pass").expect("legal");
+    let steps = muster_view::steps(&game, "A3-sw-1").expect("legal");
+    let explosions: Vec<&muster_view::Step> = steps
+        .iter()
+        .filter(|s| s.rule == "mu:2.6 explosion")
+        .collect();
+    assert!(explosions.len() >= 2, "a chain: {steps:?}");
+    for explosion in explosions {
+        // The exploding cell first, then every cell its men reach.
+        assert!(explosion.targets.len() >= 2, "{explosion:?}");
+        assert!(
+            explosion.text.contains(explosion.targets[0].as_str()),
+            "{explosion:?}"
+        );
+    }
 }
