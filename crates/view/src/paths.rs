@@ -5,7 +5,7 @@
 //! from each game's public action accessors. It is the only place that does, so switching to the
 //! rules' paths changes this file alone.
 
-use muster_rules::mu::{Mu, MuAction};
+use muster_rules::mu::{Mu, MuAction, MuEvent};
 use muster_rules::mur::{ActionKind, Mur};
 use muster_rules::murus_gallicus::MurusGallicus;
 use muster_rules::{AnyGame, Game};
@@ -75,7 +75,7 @@ fn mu_first(action: MuAction) -> Target {
 
 /// The cells an action touches, read in the position `before` it is played: the cells a Murus
 /// Gallicus action names and passes over; a Mur action's points and a move's landing point; a
-/// Mu move's start and landing cell, the cell that explodes or loses a man, or the centre of a
+/// Mu move's start and the cell the rules report it landed on, the cell that explodes or loses a man, or the centre of a
 /// segment just laid out or cleared. Fails, quoting it, when the text cannot be read.
 pub fn touched(before: &AnyGame, action: &str) -> Result<Vec<TargetId>, ViewError> {
     let bad = |e: muster_rules::ParseError| ViewError::Action(action.to_owned(), e.to_string());
@@ -106,12 +106,21 @@ fn mu_touched(g: &Mu, a: MuAction) -> Vec<TargetId> {
             vec![TargetId::mu_cell(next.centre())]
         }
         MuAction::Clear(segment) => vec![TargetId::mu_cell(segment.centre())],
-        MuAction::Move { from, dir, men } => {
-            let mut out = vec![TargetId::mu_cell(from)];
-            // The notation: `men` men travel exactly `men` cells in `dir`.
-            let landing = (0..men).try_fold(from, |c, _| geometry.neighbour(c, dir));
-            out.extend(landing.map(TargetId::mu_cell));
-            out
+        MuAction::Move { from, .. } => {
+            // Where the men land, as the rules report it.
+            let mut copy = g.clone();
+            let mut events = Vec::new();
+            let landing = match copy.apply(a, &mut events) {
+                Ok(()) => events.iter().find_map(|e| match e {
+                    MuEvent::Moved { to, .. } => Some(*to),
+                    _ => None,
+                }),
+                Err(_) => None,
+            };
+            std::iter::once(from)
+                .chain(landing)
+                .map(TargetId::mu_cell)
+                .collect()
         }
         MuAction::Explode(cell) | MuAction::Remove(cell) => vec![TargetId::mu_cell(cell)],
         MuAction::End | MuAction::Pass => Vec::new(),
