@@ -169,6 +169,8 @@ fn board(out: &mut String, scene: &Scene) {
                 Shape::Circle { centre, radius } => {
                     Xy::new(centre.x + radius * 1.05, centre.y + radius * 1.25)
                 }
+                // A place for a new segment holds no piece: its name goes in the middle.
+                _ if cell.surface == Surface::Ghost => cell.centre,
                 _ => Xy::new(cell.centre.x, cell.centre.y - cell.size * 1.1),
             };
             text(
