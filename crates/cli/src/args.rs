@@ -40,6 +40,8 @@ pub enum Command {
     Arena(ArenaArgs),
     /// Validate and show a game record.
     Replay(ReplayArgs),
+    /// Show what a client draws for a position: a scene as JSON, or an SVG with `--svg`.
+    View(crate::commands::view::ViewArgs),
 }
 
 /// The variant options shared by every subcommand that sets up a game.

@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(&args),
         Command::Arena(args) => commands::arena::run(&args),
         Command::Replay(args) => commands::replay::run(&args),
+        Command::View(args) => commands::view::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -62,6 +62,7 @@ mod board;
 mod events;
 mod explode;
 mod geometry;
+mod marks;
 mod movegen;
 mod play;
 mod resolve;

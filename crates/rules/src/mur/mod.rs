@@ -139,6 +139,7 @@ mod board;
 mod events;
 mod geometry;
 mod legality;
+mod marks;
 mod movegen;
 mod play;
 mod position;

@@ -72,6 +72,7 @@ mod actions;
 mod board;
 mod events;
 mod legality;
+mod marks;
 mod movegen;
 mod position;
 mod text;

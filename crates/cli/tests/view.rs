@@ -1,0 +1,161 @@
+//! `muster view`: the scene as JSON, the SVG, the errors, and the board pictures in `docs/boards/`,
+//! which must stay exactly what the command writes (set `MUSTER_WRITE_BOARDS=1` to rewrite them).
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use common::muster;
+
+/// One picture of `docs/boards/`: its file name and the `muster view` arguments that draw it.
+struct Board {
+    file: &'static str,
+    args: &'static [&'static str],
+}
+
+const BOARDS: [Board; 3] = [
+    // Murus Gallicus T4 (Advanced): Light's c5-c7 puts a stone on Dark's home row, which must
+    // survive Dark's turn; Dark's towers on d7 and h7 may act.
+    Board {
+        file: "murus-gallicus-t4.svg",
+        args: &[
+            "murus-gallicus",
+            "--variant",
+            "advanced",
+            "--position",
+            "3t3t/8/2T5/8/8/8/7T L 0",
+            "c5-c7",
+        ],
+    },
+    // Mur: Black's ship placed on a2 closes the last neighbour of White's alpha on a3, a trap;
+    // White must withdraw it before anything else.
+    Board {
+        file: "mur-trap.svg",
+        args: &[
+            "mur",
+            "--variant",
+            "game",
+            "--position",
+            "./..B.W.K./..WB.BW./WB..W..B B 1-0",
+            "*a2",
+        ],
+    },
+    // Mu levis on board T3: Purple's C3-se-2 starts a chain reaction whose order matters, so
+    // Purple chooses which of the hot cells C0 and C5 explodes next.
+    Board {
+        file: "mu-chain-reaction.svg",
+        args: &[
+            "mu",
+            "--variant",
+            "levis start=t3",
+            "--position",
+            "0,0 3,-1 1,2 | A0=VR1 A3=VR1 A4=VR1 C0=VP3 C1=C C2=VP1 C3=VP2 C5=VP1 C6=CP2 | play P seats=2 ply=29",
+            "C3-se-2",
+        ],
+    },
+];
+
+fn boards_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/boards")
+}
+
+#[test]
+fn the_board_pictures_in_the_docs_are_what_muster_view_writes() {
+    let rewrite = std::env::var_os("MUSTER_WRITE_BOARDS").is_some_and(|v| v == "1");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for board in &BOARDS {
+        let written = dir.path().join(board.file);
+        let mut args = vec!["view"];
+        args.extend_from_slice(board.args);
+        args.extend(["--svg", written.to_str().expect("a UTF-8 path")]);
+        let run = muster(&args);
+        assert!(run.success, "{}: {}", board.file, run.stderr);
+        let svg = std::fs::read_to_string(&written).expect("the SVG was written");
+        let checked_in = boards_dir().join(board.file);
+        if rewrite {
+            std::fs::write(&checked_in, &svg).expect("docs/boards is writable");
+        }
+        let expected = std::fs::read_to_string(&checked_in).unwrap_or_default();
+        assert!(
+            svg == expected,
+            "docs/boards/{} differs from what `muster view` writes now; \
+             run the tests with MUSTER_WRITE_BOARDS=1 to rewrite it, then look at it",
+            board.file
+        );
+    }
+}
+
+#[test]
+fn without_svg_the_scene_is_printed_as_json() {
+    let run = muster(&["view", "murus-gallicus", "d1-d3"]);
+    assert!(run.success, "{}", run.stderr);
+    let scene: serde_json::Value = serde_json::from_str(&run.stdout).expect("one JSON object");
+    assert_eq!(scene["game"], "murus-gallicus");
+    assert_eq!(scene["cells"].as_array().map(Vec::len), Some(56));
+    let last = scene["marks"]
+        .as_array()
+        .and_then(|marks| marks.iter().find(|m| m["kind"] == "last-move"))
+        .expect("the last move is marked");
+    assert_eq!(last["targets"], serde_json::json!(["d1", "d2", "d3"]));
+    // Dark is to act now: a spectator sees Dark's first clicks, its eight home towers.
+    assert_eq!(scene["targets_for"], 1);
+    assert_eq!(scene["targets"].as_array().map(Vec::len), Some(8));
+}
+
+#[test]
+fn as_a_seat_that_is_not_to_act_the_scene_has_no_targets() {
+    for seat in ["2", "dark", "Dark"] {
+        let run = muster(&["view", "murus-gallicus", "--as", seat]);
+        assert!(run.success, "--as {seat}: {}", run.stderr);
+        let scene: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+        assert_eq!(scene["viewer"], 1);
+        assert_eq!(scene["targets"], serde_json::json!([]));
+    }
+}
+
+#[test]
+fn the_svg_carries_every_cell_and_button_as_a_data_target() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("mu.svg");
+    let run = muster(&[
+        "view",
+        "mu",
+        "--variant",
+        "levis start=t3",
+        "--svg",
+        path.to_str().expect("UTF-8"),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let svg = std::fs::read_to_string(&path).expect("written");
+    let targets: Vec<&str> = svg
+        .split("data-target=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    let unique: HashSet<&str> = targets.iter().copied().collect();
+    assert_eq!(unique.len(), targets.len(), "every data-target once");
+    // Board T3 has three segments of seven cells; Red may also pass.
+    assert!(unique.contains("A0") && unique.contains("C6") && unique.contains("pass"));
+    assert_eq!(targets.len(), 3 * 7 + 1);
+}
+
+#[test]
+fn bad_input_is_quoted_in_the_error() {
+    let run = muster(&["view", "murus-gallicus", "d1-d3", "d1-d5"]);
+    assert!(!run.success);
+    assert!(run.stderr.contains("action 2 `d1-d5`"), "{}", run.stderr);
+    let run = muster(&["view", "mur", "--as", "Green"]);
+    assert!(!run.success);
+    assert!(run.stderr.contains("--as `Green`"), "{}", run.stderr);
+    assert!(run.stderr.contains("Black, White"), "{}", run.stderr);
+    let run = muster(&["view", "mur", "--as", "3"]);
+    assert!(run.stderr.contains("seats 1 to 2"), "{}", run.stderr);
+    let run = muster(&["view", "mutou"]);
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("cannot draw mutou yet"),
+        "{}",
+        run.stderr
+    );
+}

@@ -1,0 +1,321 @@
+//! The scene: everything a client needs to draw one position without knowing the rules.
+//!
+//! Coordinates are abstract drawing units with `y` growing downwards, as in SVG; [`Frame`] is the
+//! rectangle that holds the board. Every clickable place is a [`Cell`] with a [`TargetId`]; pieces
+//! and marks refer to cells by that id, never by coordinates, so a client can look a piece's
+//! place up, animate it, or highlight a target without any geometry of its own.
+
+use serde::{Deserialize, Serialize};
+
+use crate::target::TargetId;
+
+/// A point in drawing units (`y` grows downwards).
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Xy {
+    /// Rightwards.
+    pub x: f64,
+    /// Downwards.
+    pub y: f64,
+}
+
+impl Xy {
+    /// The point (`x`, `y`), rounded to hundredths of a unit: finer than any screen shows, and
+    /// it keeps scenes short and the same on every platform.
+    pub fn new(x: f64, y: f64) -> Xy {
+        let round = |v: f64| {
+            let r = (v * 100.0).round() / 100.0;
+            // No negative zero.
+            r + 0.0
+        };
+        Xy {
+            x: round(x),
+            y: round(y),
+        }
+    }
+}
+
+/// The rectangle that holds the board, in drawing units.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Frame {
+    /// Left edge.
+    pub x: f64,
+    /// Top edge.
+    pub y: f64,
+    /// Width.
+    pub width: f64,
+    /// Height.
+    pub height: f64,
+}
+
+/// A shape: any polygon (squares, hexagons, the irregular tessels of a sown surface), a circle
+/// (a point of a round board) or an open line.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "shape", rename_all = "kebab-case")]
+pub enum Shape {
+    /// A closed polygon through these corners, in order.
+    Polygon {
+        /// The corners (at least three).
+        points: Vec<Xy>,
+    },
+    /// A circle.
+    Circle {
+        /// Its centre.
+        centre: Xy,
+        /// Its radius.
+        radius: f64,
+    },
+    /// An open line through these points, in order.
+    Polyline {
+        /// The points (at least two).
+        points: Vec<Xy>,
+    },
+}
+
+/// What a cell is, for its fill: the surface a client paints before any piece or mark.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Surface {
+    /// A light square of a chequered board.
+    Light,
+    /// A dark square of a chequered board.
+    Dark,
+    /// A point of a round board.
+    Point,
+    /// Mu's top layer, Virginity.
+    Virgin,
+    /// Mu's revealed territory, the Commonwealth.
+    Commonwealth,
+    /// Mu's Wall between sections.
+    Wall,
+    /// A place that is not on the board yet but may be chosen (a Mu segment centre during the
+    /// lay-out).
+    Ghost,
+}
+
+/// One clickable place of the board: a cell, a point or a tessel.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Cell {
+    /// Its target id, unique in the scene.
+    pub id: TargetId,
+    /// Its outline.
+    pub shape: Shape,
+    /// Where a piece on it is drawn.
+    pub centre: Xy,
+    /// The radius of the largest piece that fits comfortably around `centre`.
+    pub size: f64,
+    /// Its surface.
+    pub surface: Surface,
+    /// A short text drawn on the cell (its name where the board has no coordinate labels).
+    pub label: Option<String>,
+    /// A longer description (name, layer, capacity …), shown on hover.
+    pub title: String,
+}
+
+/// What a piece of decoration is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DecorKind {
+    /// A line pieces move along (Mur's rings and spokes).
+    Track,
+    /// The outline of one Mu segment.
+    SegmentOutline,
+    /// A place off the board next to it (Mu's Out of Bounds: lakes and creeks).
+    OutOfBounds,
+    /// A frame around the whole board.
+    Border,
+}
+
+/// Something drawn that is neither clickable nor a piece.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Decor {
+    /// What it is.
+    pub kind: DecorKind,
+    /// Its shape.
+    pub shape: Shape,
+}
+
+/// What a text label names.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LabelKind {
+    /// A file, rank or spoke coordinate at the edge of the board.
+    Coordinate,
+}
+
+/// A text drawn on the board.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Label {
+    /// What it names.
+    pub kind: LabelKind,
+    /// Where its centre goes.
+    pub at: Xy,
+    /// The text.
+    pub text: String,
+}
+
+/// What a piece is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PieceKind {
+    /// Murus Gallicus: one stone.
+    Wall,
+    /// Murus Gallicus: two stones.
+    Tower,
+    /// Murus Gallicus (Advanced): three stones.
+    Catapult,
+    /// Mur: a ship (a stone in the classic edition).
+    Ship,
+    /// Mur: the neutral kraken (the Mur stone).
+    Kraken,
+    /// Mu: a stack of men.
+    Men,
+}
+
+/// A piece or stack on one cell.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Piece {
+    /// The cell it stands on.
+    pub at: TargetId,
+    /// The seat it belongs to (an index into [`Scene::panels`]); `None` for a neutral piece.
+    pub owner: Option<u8>,
+    /// What it is.
+    pub kind: PieceKind,
+    /// How many stones or men it holds.
+    pub height: u16,
+}
+
+/// What a mark shows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarkKind {
+    /// The cells the last action touched.
+    LastMove,
+    /// A stone on the opponent's home row (a Murus Gallicus breakthrough).
+    Invader,
+    /// A trapped ship (Mur), withdrawn before anything else.
+    Trapped,
+    /// A surrounded kraken (Mur).
+    KrakenSurrounded,
+    /// An eye of a colour (Mur): an empty point enclosed by that colour's ships.
+    Eye,
+    /// A hot cell (Mu): it explodes.
+    Hot,
+    /// The Commonwealth cells of one section (Mu), with its provisional owner.
+    Section,
+    /// Virginity enclosed by a section and counted with it (Mu).
+    Enclosed,
+    /// Cells of a section in oscillation (Mu).
+    Oscillating,
+    /// A segment centre carrying a seat's marker man during Mu's opening.
+    Marker,
+}
+
+/// A mark on some cells.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Mark {
+    /// What it shows.
+    pub kind: MarkKind,
+    /// The seat it belongs to, where it belongs to one (an eye's colour, a section's owner, a
+    /// home row); `None` for a neutral section or a mark of nobody.
+    pub seat: Option<u8>,
+    /// The cells it covers.
+    pub targets: Vec<TargetId>,
+}
+
+/// A number shown in a seat's panel.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Tally {
+    /// What it counts, in words (`stones`, `territory`, `ship traps`).
+    pub label: String,
+    /// The count.
+    pub value: i64,
+}
+
+/// One seat's panel.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Panel {
+    /// The seat (0-based).
+    pub seat: u8,
+    /// The rules' name for the seat now (`Light`, `Black`, `Red`).
+    pub name: String,
+    /// The fill colour of its pieces, `#rrggbb`.
+    pub colour: String,
+    /// The colour of text drawn on its pieces, `#rrggbb`.
+    pub ink: String,
+    /// The letter drawn on its pieces.
+    pub letter: char,
+    /// Whether it decides next.
+    pub to_act: bool,
+    /// Its rank when the game is over (0 best).
+    pub rank: Option<u8>,
+    /// Its counts.
+    pub tallies: Vec<Tally>,
+}
+
+/// A button: a decision that is not a place on the board (`pass`, `end`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Button {
+    /// Its target id, the word itself.
+    pub id: TargetId,
+}
+
+/// Everything needed to draw one position as one viewer sees it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Scene {
+    /// The game id (`murus-gallicus`, `mur`, `mu`).
+    pub game: String,
+    /// The variant text.
+    pub variant: String,
+    /// Whose view this is: a seat, or `None` for a spectator.
+    pub viewer: Option<u8>,
+    /// The rectangle holding the board.
+    pub frame: Frame,
+    /// The clickable places.
+    pub cells: Vec<Cell>,
+    /// Lines, outlines and off-board places, drawn under the cells.
+    pub decor: Vec<Decor>,
+    /// Coordinates around the board.
+    pub labels: Vec<Label>,
+    /// The pieces.
+    pub pieces: Vec<Piece>,
+    /// The marks.
+    pub marks: Vec<Mark>,
+    /// One panel per seat, in seat order.
+    pub panels: Vec<Panel>,
+    /// The seat whose legal actions `targets` and `buttons` start, when this viewer may see
+    /// them: the actor, shown to the actor itself and to spectators.
+    pub targets_for: Option<u8>,
+    /// The cells a legal action of `targets_for` starts from, each once, in first-seen order.
+    pub targets: Vec<TargetId>,
+    /// The legal buttons of `targets_for`.
+    pub buttons: Vec<Button>,
+    /// The state in words: who decides next and what is owed, or the result.
+    pub status: String,
+}
+
+impl Scene {
+    /// The cell with this id, if the scene has one.
+    pub fn cell(&self, id: &TargetId) -> Option<&Cell> {
+        self.cells.iter().find(|c| &c.id == id)
+    }
+
+    /// Marks the cells the last action touched; ids that are not cells of this scene are left
+    /// out (a piece taken off the board has no cell to mark).
+    pub fn with_last_move(mut self, targets: Vec<TargetId>) -> Scene {
+        let targets: Vec<TargetId> = targets
+            .into_iter()
+            .filter(|t| self.cell(t).is_some())
+            .collect();
+        if !targets.is_empty() {
+            self.marks.insert(
+                0,
+                Mark {
+                    kind: MarkKind::LastMove,
+                    seat: None,
+                    targets,
+                },
+            );
+        }
+        self
+    }
+}

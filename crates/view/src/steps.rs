@@ -1,0 +1,128 @@
+//! What an action does, step by step, for animation: each event the rules report, in order,
+//! with the targets it touches (a Murus Gallicus tower's three cells, a Mur knock's start and
+//! landing point, a Mu explosion's cell and the cells its men reach).
+//!
+//! The events are the games' own typed events; this file only names the cells each carries.
+
+use muster_rules::mu::MuEvent;
+use muster_rules::mur::MurEvent;
+use muster_rules::murus_gallicus::MurusEvent;
+use muster_rules::{AnyGame, Game, GameEvent};
+use serde::{Deserialize, Serialize};
+
+use crate::target::TargetId;
+use crate::ViewError;
+
+/// One event of an action, with the targets it touches.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Step {
+    /// What happened, in words.
+    pub text: String,
+    /// The rule behind it, e.g. `mu:2.6 explosion`.
+    pub rule: String,
+    /// The cells or points it touches, in the order a client animates them (where a piece
+    /// leaves before where it arrives); empty for an event of no place (a pass, a turn's end).
+    pub targets: Vec<TargetId>,
+}
+
+/// The steps of playing `action` in `before`, in the order the rules report them. Fails,
+/// quoting it, when the action cannot be read or is not legal.
+pub fn steps(before: &AnyGame, action: &str) -> Result<Vec<Step>, ViewError> {
+    let refused = |e: String| ViewError::Action(action.to_owned(), e);
+    match before {
+        AnyGame::MurusGallicus(g) => {
+            let events = play(g, action).map_err(refused)?;
+            Ok(events.iter().map(|e| step(e, murus(e))).collect())
+        }
+        AnyGame::Mur(g) => {
+            let events = play(g, action).map_err(refused)?;
+            Ok(events.iter().map(|e| step(e, mur(e))).collect())
+        }
+        AnyGame::Mu(g) => {
+            let events = play(g, action).map_err(refused)?;
+            Ok(events.iter().map(|e| step(e, mu(e))).collect())
+        }
+        AnyGame::MuTou(_) => Err(ViewError::NotYet("mutou")),
+    }
+}
+
+/// Plays `action` on a copy of `game` and returns its events.
+fn play<G: Game>(game: &G, action: &str) -> Result<Vec<G::Event>, String> {
+    let parsed = game.parse_action(action).map_err(|e| e.to_string())?;
+    let mut copy = game.clone();
+    let mut events = Vec::new();
+    copy.apply(parsed, &mut events).map_err(|e| e.to_string())?;
+    Ok(events)
+}
+
+fn step<E: GameEvent>(event: &E, targets: Vec<TargetId>) -> Step {
+    Step {
+        text: event.to_string(),
+        rule: event.rule().0.to_owned(),
+        targets,
+    }
+}
+
+fn murus(event: &MurusEvent) -> Vec<TargetId> {
+    let cells = match event {
+        MurusEvent::TowerMoved {
+            from, near, far, ..
+        } => vec![*from, *near, *far],
+        MurusEvent::Sacrificed { from, target, .. } | MurusEvent::Fired { from, target, .. } => {
+            vec![*from, *target]
+        }
+        MurusEvent::Redistributed { from, cells, .. } => vec![*from, cells[0], cells[1]],
+        MurusEvent::Invaded { cell, .. } | MurusEvent::Breakthrough { cell, .. } => vec![*cell],
+        _ => Vec::new(),
+    };
+    cells.into_iter().map(TargetId::murus_cell).collect()
+}
+
+fn mur(event: &MurEvent) -> Vec<TargetId> {
+    let points = match event {
+        MurEvent::Placed { point, .. }
+        | MurEvent::ShipTrapped { point, .. }
+        | MurEvent::KrakenTrapped { point, .. } => vec![*point],
+        MurEvent::Moved { from, to, .. } | MurEvent::Knocked { from, to, .. } => vec![*from, *to],
+        MurEvent::Withdrew { points, .. } => points.iter().collect(),
+        MurEvent::CleanedUp {
+            black,
+            white,
+            kraken_from,
+        } => {
+            // The ships that go off, then the kraken's way back to the centre.
+            let mut all: Vec<_> = black.iter().chain(white.iter()).collect();
+            for p in [*kraken_from, muster_rules::mur::Point::CENTRE] {
+                if !all.contains(&p) {
+                    all.push(p);
+                }
+            }
+            all
+        }
+        _ => Vec::new(),
+    };
+    points.into_iter().map(TargetId::mur_point).collect()
+}
+
+fn mu(event: &MuEvent) -> Vec<TargetId> {
+    let cells = match event {
+        // A segment's marker man stands on its centre.
+        MuEvent::Placed { segment, .. } | MuEvent::Cleared { segment, .. } => {
+            vec![segment.centre()]
+        }
+        MuEvent::Filled { segment, .. } => segment.cells().collect(),
+        MuEvent::Moved { from, to, .. } => vec![*from, *to],
+        MuEvent::Captured { cell, .. }
+        | MuEvent::BecameCommonwealth { cell, .. }
+        | MuEvent::BecameWall { cell }
+        | MuEvent::Sprouted { cell, .. }
+        | MuEvent::Removed { cell, .. }
+        | MuEvent::Trimmed { cell, .. } => vec![*cell],
+        MuEvent::Exploded { cell, targets, .. } => std::iter::once(*cell)
+            .chain(targets.iter().copied())
+            .collect(),
+        MuEvent::Oscillation { cells } => cells.clone(),
+        _ => Vec::new(),
+    };
+    cells.into_iter().map(TargetId::mu_cell).collect()
+}
