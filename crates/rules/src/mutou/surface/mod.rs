@@ -15,15 +15,18 @@
 //! D5/D6), `tests`.
 
 mod derive;
+mod draw;
 mod edit;
 mod error;
 mod generate;
+mod geometry;
 mod ids;
 mod layout;
 mod listing;
 mod local;
 mod map;
 mod ops;
+mod plane;
 mod validity;
 mod voronoi;
 
@@ -32,6 +35,7 @@ mod tests;
 
 pub use edit::{Applied, Edit};
 pub use error::SurfaceError;
+pub use geometry::{Corner, EdgeLine, Point, SpliceMarks, TesselShape, VertexMark};
 pub use ids::{EdgeId, TesselId, VertexId};
 pub use layout::{layout, Board, Layout, SOWN_AREA_PER_SHAK, SOWN_D_MIN, SOWN_MAX_THROWS};
 pub use map::{Graph, Origin, Surface, Wrap};
