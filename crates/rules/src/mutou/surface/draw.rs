@@ -15,12 +15,17 @@
 //!    tessel crosses between the two corners (always strictly inside);
 //! 4. **merge**, 6. **erase**, 7. **splice** and 8. **unsplice** move nothing (a merged outline
 //!    is the union of two polygons that share one run of edges, so it stays simple);
-//! 5. **scribe** draws the regular polygon on the edge's chord, outside the tessel; where that
-//!    does not fit the vacant space (crowded space, or an edge with bends bulging outwards) it
-//!    is flattened towards the edge (heights halved, then for a bent edge a thin strip along
-//!    it), up to 2⁻²⁰ of its height. Only if none of those fits, which needs an existing vertex
-//!    or edge within about 2⁻²⁰ of the edge's length from its outer side, is the flattest
-//!    polygon drawn anyway, and it may then overlap: the one case this drawing cannot hold.
+//! 5. **scribe** draws the regular polygon on the edge's chord, outside the tessel. Where that
+//!    does not fit the vacant space (a crowded gap or hole, or an edge whose bends bulge
+//!    outwards), it tries the polygon squeezed to the middle third of the chord with its
+//!    height halved again and again, then, for a bent edge, thin strips along the edge's line
+//!    (each bend moved out along its bisector), halving their width. Each try is kept only if
+//!    it is simple and keeps every existing segment and point outside, so these all hold the
+//!    invariant. As they flatten, their angles at the edge's ends close up, so one of them fits
+//!    unless some other vertex or edge lies within about 2⁻²⁰ of the edge's length of its
+//!    vacant side (after 20 halvings). Only then is the flattest try drawn anyway, and it may
+//!    overlap: the one case this drawing cannot hold (it needs a gap narrower than about a
+//!    millionth of the edge, which only a long run of flattened scribes into one gap makes).
 
 use super::derive::Derived;
 use super::edit::Edit;

@@ -12,7 +12,9 @@
 //! edit), `local` (the V3/V4 checks of erase and unsplice, without rebuilding), `edit` (the
 //! [`Edit`] type, its text form and `apply`), `listing` (`edits`), `generate` (square
 //! and hex boards, names), `voronoi` (sowing geometry), `layout` (the set layouts of mutou
-//! D5/D6), `tests`.
+//! D5/D6), `plane` (points, segments, rings, triangulation), `draw` (the drawing: vertex
+//! places and edge bends, carried through each edit), `geometry` (the read-only drawing a
+//! renderer uses: [`TesselShape`], [`VertexMark`], [`EdgeLine`], [`SpliceMarks`]), `tests`.
 
 mod derive;
 mod draw;
