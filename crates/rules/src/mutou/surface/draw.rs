@@ -31,10 +31,7 @@ use super::derive::Derived;
 use super::edit::Edit;
 use super::ids::{EdgeId, TesselId, VertexId};
 use super::map::Base;
-use super::plane::{
-    add, apart, dot, len, locate, mid, scale, segment_segment, simple_ccw, sub, triangulate, Pt,
-    EPS,
-};
+use super::plane::{add, apart, dot, len, locate, mid, scale, simple_ccw, sub, triangulate, Pt};
 
 /// How many times a scribed polygon is halved in height before giving up on a fit.
 const FLATTEN_STEPS: i32 = 20;
@@ -211,12 +208,38 @@ impl Geo {
 }
 
 /// The bends of a new edge from ring point `ia` to ring point `ib` strictly inside the ring
-/// (split, mutou D2 (3)): none if the straight chord runs inside, else the midpoints of the
-/// diagonals of an ear-clipping triangulation crossed on the way.
+/// (split, mutou D2 (3)): none if the straight chord runs inside; else a path through the
+/// midpoints of the diagonals of an ear-clipping triangulation crossed on the way, with bends
+/// skipped where a straight shortcut stays inside and both parts stay simple.
 pub(super) fn chord(ring: &[Pt], ia: usize, ib: usize) -> Vec<Pt> {
-    if diagonal(ring, ia, ib) {
+    let (a, b) = (ring[ia], ring[ib]);
+    if inside(ring, a, b) {
         return Vec::new();
     }
+    let mut path = vec![a];
+    path.extend(sleeve(ring, ia, ib));
+    path.push(b);
+    let full = path[1..path.len() - 1].to_vec();
+    // Greedy shortcuts: from each kept point, the farthest later point in straight sight.
+    let mut kept = vec![a];
+    let mut i = 0;
+    while i + 1 < path.len() {
+        let mut j = path.len() - 1;
+        while j > i + 1 && !inside(ring, path[i], path[j]) {
+            j -= 1;
+        }
+        kept.push(path[j]);
+        i = j;
+    }
+    let short = kept[1..kept.len() - 1].to_vec();
+    match short.len() < full.len() && parts_simple(ring, ia, ib, &short) {
+        true => short,
+        false => full,
+    }
+}
+
+/// The midpoints of the triangulation's diagonals crossed between ring points `ia` and `ib`.
+fn sleeve(ring: &[Pt], ia: usize, ib: usize) -> Vec<Pt> {
     let tris = triangulate(ring);
     let shared = |s: &[usize; 3], t: &[usize; 3]| -> Vec<usize> {
         s.iter().copied().filter(|i| t.contains(i)).collect()
@@ -253,20 +276,23 @@ pub(super) fn chord(ring: &[Pt], ia: usize, ib: usize) -> Vec<Pt> {
     bends
 }
 
-/// Whether the straight segment between ring points `i` and `j` runs strictly inside the
-/// ring, touching it only at its ends.
-fn diagonal(ring: &[Pt], i: usize, j: usize) -> bool {
+/// Whether the segment p–q runs strictly inside the ring: apart from every side (meeting a
+/// side only at a ring point it starts or ends on) with its midpoint inside.
+fn inside(ring: &[Pt], p: Pt, q: Pt) -> bool {
     let n = ring.len();
-    let (a, b) = (ring[i], ring[j]);
-    let clear = (0..n).all(|k| {
-        let (c, d) = (ring[k], ring[(k + 1) % n]);
-        let touches = [i, j].contains(&k) || [i, j].contains(&((k + 1) % n));
-        match touches {
-            true => apart(a, b, c, d),
-            false => segment_segment(a, b, c, d) > EPS,
-        }
-    });
-    clear && locate(ring, mid(a, b)) == Some(true)
+    (0..n).all(|k| apart(p, q, ring[k], ring[(k + 1) % n])) && locate(ring, mid(p, q)) == Some(true)
+}
+
+/// Whether both parts of the ring cut by a chord from ring point `ia` to `ib` with these
+/// bends are simple counter-clockwise polygons.
+fn parts_simple(ring: &[Pt], ia: usize, ib: usize, bends: &[Pt]) -> bool {
+    let n = ring.len();
+    let arc = |from: usize, to: usize| (0..=(to + n - from) % n).map(move |j| ring[(from + j) % n]);
+    let mut one: Vec<Pt> = arc(ia, ib).collect();
+    one.extend(bends.iter().rev());
+    let mut two: Vec<Pt> = arc(ib, ia).collect();
+    two.extend(bends.iter());
+    simple_ccw(&one) && simple_ccw(&two)
 }
 
 /// The drawing around a scribe: every live segment, and every live point that must stay out

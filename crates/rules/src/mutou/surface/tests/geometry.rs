@@ -447,6 +447,13 @@ fn a_mutou_position_read_back_draws_the_same_surface() {
         let back = MuTou::from_position(&v, &g.position_text()).unwrap();
         assert_eq!(back.surface().shapes(), surface.shapes());
         assert_eq!(back.surface().edge_lines(), surface.edge_lines());
+        // The same position drawn elsewhere is the same position, with the same hash.
+        let mut moved = back.clone();
+        let drawn = std::sync::Arc::make_mut(moved.surface.as_mut().unwrap());
+        drawn.geo.at.iter_mut().for_each(|p| p.1 -= 3.0);
+        assert_ne!(moved.surface().shapes(), surface.shapes());
+        assert_eq!(moved, g);
+        assert_eq!(moved.position_hash(), g.position_hash());
         assert_drawing(surface, &format!("game {seed}"));
         checked += 1;
     }
