@@ -76,6 +76,10 @@ pub struct EdgeLine {
     pub edge: EdgeId,
     /// The base edge drawn here (equal to `edge` unless it is a splice's second edge).
     pub base: EdgeId,
+    /// The (glued) vertex at its tail, where `line` starts.
+    pub tail: VertexId,
+    /// The (glued) vertex at its head, where `line` ends.
+    pub head: VertexId,
     /// The points from tail to head.
     pub line: Vec<Point>,
 }
@@ -130,11 +134,13 @@ impl Surface {
 
     /// The line of one live base edge, named by its glued id; `None` for a dead id.
     pub fn edge_line(&self, base: EdgeId) -> Option<EdgeLine> {
-        self.base.edges.get(base.index())?.as_ref()?;
+        let [tail, head] = (*self.base.edges.get(base.index())?)?;
         let line = self.geo.line(&self.base, base);
         Some(EdgeLine {
             edge: self.cache.glued_edge[base.index()],
             base,
+            tail: self.cache.glued_vertex[tail.index()],
+            head: self.cache.glued_vertex[head.index()],
             line: line.into_iter().map(Point::from).collect(),
         })
     }

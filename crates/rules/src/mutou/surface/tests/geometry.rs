@@ -209,6 +209,23 @@ fn assert_drawing(s: &Surface, what: &str) {
             }
         }
     }
+    for line in s.edge_lines() {
+        let at = |v, p| marks.iter().any(|m| m.vertex == v && m.at == p);
+        let (first, last) = (line.line[0], line.line[line.line.len() - 1]);
+        assert!(
+            at(line.tail, first) && at(line.head, last),
+            "{what}: ends of {}",
+            line.base
+        );
+        if let Some(ends) = s.edge_ends(line.edge).filter(|_| line.edge == line.base) {
+            assert_eq!(
+                ends,
+                (line.tail, line.head),
+                "{what}: ends of {}",
+                line.edge
+            );
+        }
+    }
     for marks in s.splice_marks() {
         let [a, b] = &marks.ends;
         assert_eq!((a.edge, b.edge), (marks.edge, marks.edge));
