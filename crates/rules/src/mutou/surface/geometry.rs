@@ -5,10 +5,14 @@
 //! (the generator's grid positions), hexagons of unit circumradius centred at
 //! (√3·(q + r/2), 1.5·r), and sown boards in the sowing plane (the real Voronoi corners). The
 //! y axis points up (mathematical orientation): outlines run counter-clockwise, so a drawing
-//! with y down (SVG) flips y. Edits place what they make by the rules in `draw` (insert: on the
-//! edge; scribe: a regular polygon outside the edge, flattened if crowded; split: a chord
-//! inside the tessel), so every live outline stays a simple polygon of positive area and no
-//! two outlines overlap, except in the one case documented on `draw`.
+//! with y down (SVG) flips y. Edits place what they make deterministically (insert: on the
+//! edge's line; remove: the vertex's place stays as a bend of the joined edge; split: a chord,
+//! bent where needed to stay inside the tessel; scribe: a regular polygon outside the edge,
+//! squeezed and flattened until it fits; merge, erase, splice, unsplice: nothing moves), so
+//! every live outline stays a simple polygon of positive area and no two outlines overlap.
+//! The one exception: a scribe beyond an edge whose vacant side has another vertex or edge
+//! within about 2⁻²⁰ of the edge's length, where even the flattest try does not fit; it is
+//! drawn anyway and may overlap.
 //!
 //! The drawing is a plane picture of the *base* map: an edge glued by a remote splice (mutou
 //! S7) is drawn twice, once where each of its two base edges lies, and a vertex class a
