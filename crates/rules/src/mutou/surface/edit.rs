@@ -153,6 +153,8 @@ impl Surface {
     pub fn apply(&mut self, edit: Edit) -> Result<Applied, SurfaceError> {
         let plan = self.check(edit)?;
         let (base, cache, created) = self.trial(edit, plan)?;
+        self.geo
+            .follow(edit, &self.base, &self.cache, &base, created);
         self.base = base;
         self.cache = cache;
         self.log.push(edit);

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
+use super::draw::Geo;
 use super::error::SurfaceError;
 use super::ids::{EdgeId, TesselId, VertexId, ID_LIMIT};
 use super::map::{Base, Place, Surface, TesselRec, Wrap};
@@ -79,6 +80,15 @@ impl<K: Copy + Eq + Hash + std::fmt::Debug> Builder<K> {
         }))
     }
 
+    /// The surface, drawn with each vertex at `place(key)` and straight edges.
+    pub fn finish(self, place: impl Fn(K) -> Pt) -> Result<Surface, SurfaceError> {
+        let geo = Geo::straight(
+            self.keys.iter().map(|&k| place(k)).collect(),
+            self.base.edges.len(),
+        );
+        Surface::from_base(self.base, geo)
+    }
+
     /// Glues two edges given by their end keys (the generator's own splices).
     pub fn splice(&mut self, a: (K, K), b: (K, K)) {
         let ea = self.edge(a.0, a.1).expect("generator edge");
@@ -106,6 +116,17 @@ fn check_cells(cells: &[(i16, i16)], kind: &str) -> Result<(), SurfaceError> {
     Ok(())
 }
 
+/// Where a square board draws a grid corner: at its own coordinates (unit squares).
+fn square_place((x, y): (i32, i32)) -> Pt {
+    (f64::from(x), f64::from(y))
+}
+
+/// Where a hex board draws a corner given in the exact frame of `hex_corners`: undoing its
+/// scaling, for hexagons of unit circumradius (centre of (q, r) at (√3·(q + r/2), 1.5·r)).
+fn hex_place((x, y): (i32, i32)) -> Pt {
+    (f64::from(x) * (3f64.sqrt() / 2.0), f64::from(y) / 2.0)
+}
+
 /// The four corners of the unit square at (x, y), counter-clockwise from bottom-left.
 fn square_corners(x: i16, y: i16) -> [(i32, i32); 4] {
     let (x, y) = (i32::from(x), i32::from(y));
@@ -124,7 +145,7 @@ impl Surface {
     /// must be vertex-connected (V3). Cells are named algebraically (`a1` = the bottom-left
     /// of the bounding box, files a..z, ranks 1..99) when the box fits.
     pub fn square_cells(cells: &[(i16, i16)]) -> Result<Surface, SurfaceError> {
-        Self::square_builder(cells).and_then(|b| Surface::from_base(b.base))
+        Self::square_builder(cells).and_then(|b| b.finish(square_place))
     }
 
     fn square_builder(cells: &[(i16, i16)]) -> Result<Builder<(i32, i32)>, SurfaceError> {
@@ -168,7 +189,7 @@ impl Surface {
                 b.splice(((x, 0), (x + 1, 0)), ((x, h), (x + 1, h)));
             }
         }
-        Surface::from_base(b.base)
+        b.finish(square_place)
     }
 
     /// Hexagons at the given axial positions, pointy-top: q runs east and r at 60°
@@ -180,7 +201,7 @@ impl Surface {
         for &(q, r) in cells {
             b.add(&hex_corners(q, r), Place::Hex(q, r))?;
         }
-        Surface::from_base(b.base)
+        b.finish(hex_place)
     }
 
     /// The hexagonal board of all cells within `radius` steps of `0,0` (radius 3: 37 cells),
@@ -220,7 +241,9 @@ impl Surface {
             b.base.rec_mut(part).place = Place::sown(x, y);
             todo.push(part);
         }
-        Surface::from_base(b.base)
+        // The sown corners are the real Voronoi corners; the splits above are chords of
+        // convex cells, so straight.
+        b.finish(|k| cells.corners[k])
     }
 
     /// The name of `t`: algebraic (`d4`) for generated square cells, `q,r` for hex cells,

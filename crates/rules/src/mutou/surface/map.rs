@@ -6,6 +6,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::derive::Derived;
+use super::draw::Geo;
 use super::edit::Edit;
 use super::error::SurfaceError;
 use super::ids::{EdgeId, TesselId, VertexId, ID_LIMIT};
@@ -163,12 +164,14 @@ impl Base {
 ///
 /// Equality and hashing cover the base map, splices, stand marks, origins and the edit log
 /// (not the derived caches), so two surfaces are equal exactly when they were built the same
-/// way.
+/// way. The drawing (vertex positions, see `geometry`) is left out of both: it follows from
+/// the generator and the edit log.
 #[derive(Clone, Debug)]
 pub struct Surface {
     pub(super) base: Base,
     pub(super) log: Vec<Edit>,
     pub(super) cache: Derived,
+    pub(super) geo: Geo,
 }
 
 impl PartialEq for Surface {
@@ -187,13 +190,14 @@ impl Hash for Surface {
 }
 
 impl Surface {
-    /// Builds the caches of `base` and validates it (V1–V4).
-    pub(super) fn from_base(base: Base) -> Result<Surface, SurfaceError> {
+    /// Builds the caches of `base` and validates it (V1–V4); `geo` is its drawing.
+    pub(super) fn from_base(base: Base, geo: Geo) -> Result<Surface, SurfaceError> {
         let cache = Derived::build(&base);
         let surface = Surface {
             base,
             log: Vec::new(),
             cache,
+            geo,
         };
         surface.validate()?;
         Ok(surface)

@@ -12,18 +12,23 @@
 //! edit), `local` (the V3/V4 checks of erase and unsplice, without rebuilding), `edit` (the
 //! [`Edit`] type, its text form and `apply`), `listing` (`edits`), `generate` (square
 //! and hex boards, names), `voronoi` (sowing geometry), `layout` (the set layouts of mutou
-//! D5/D6), `tests`.
+//! D5/D6), `plane` (points, segments, rings, triangulation), `draw` (the drawing: vertex
+//! places and edge bends, carried through each edit), `geometry` (the read-only drawing a
+//! renderer uses: [`TesselShape`], [`VertexMark`], [`EdgeLine`], [`SpliceMarks`]), `tests`.
 
 mod derive;
+mod draw;
 mod edit;
 mod error;
 mod generate;
+mod geometry;
 mod ids;
 mod layout;
 mod listing;
 mod local;
 mod map;
 mod ops;
+mod plane;
 mod validity;
 mod voronoi;
 
@@ -32,6 +37,7 @@ mod tests;
 
 pub use edit::{Applied, Edit};
 pub use error::SurfaceError;
+pub use geometry::{Corner, EdgeLine, Point, SpliceMarks, TesselShape, VertexMark};
 pub use ids::{EdgeId, TesselId, VertexId};
 pub use layout::{layout, Board, Layout, SOWN_AREA_PER_SHAK, SOWN_D_MIN, SOWN_MAX_THROWS};
 pub use map::{Graph, Origin, Surface, Wrap};

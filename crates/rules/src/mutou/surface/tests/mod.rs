@@ -3,6 +3,7 @@
 mod adjacency;
 mod edits;
 mod exact;
+mod geometry;
 mod layouts;
 mod props;
 mod sowing;
