@@ -47,9 +47,13 @@ pub mod mutou;
 pub mod perft;
 pub mod playout;
 pub mod record;
+pub mod target;
 pub mod variant;
 
-pub use any::{AnyError, AnyEvent, AnyGame, AnyReplay, GameId};
+pub use any::{AnyError, AnyEvent, AnyGame, AnyReplay, GameId, LegalMove, MovesUnder};
 pub use error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
-pub use game::{Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat};
+pub use game::{
+    Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat, TurnInfo,
+};
+pub use target::{Label, Target};
 pub use variant::{OptionInfo, Preset, Variant};

@@ -142,6 +142,7 @@ mod legality;
 mod movegen;
 mod play;
 mod position;
+mod targets;
 mod text;
 mod variant;
 

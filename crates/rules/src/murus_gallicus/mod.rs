@@ -74,6 +74,7 @@ mod events;
 mod legality;
 mod movegen;
 mod position;
+mod targets;
 mod text;
 mod variant;
 

@@ -1,0 +1,63 @@
+//! The battery's checks of turns ([`Game::turn`]) across one action.
+//!
+//! * the turn number never decreases, and one action ends at most one turn, so it rises by at
+//!   most one;
+//! * the game is over exactly when the turn has no mover; a seat or chance deciding always
+//!   decides inside some seat's turn;
+//! * a turn that begins (its [`TurnInfo`](crate::game::TurnInfo) differs from the one before)
+//!   begins with its mover deciding: nobody decides first inside another seat's turn.
+//!
+//! Where each game's turns end (every action in Murus Gallicus and Mur, `end` or a spent budget
+//! in Mu, `rest`, `end` or spent units after the last call window in MuTou) is checked by each
+//! game's own tests, with the rules' words.
+
+use crate::game::{Actor, Game};
+
+/// The turn checks at one position: a mover exactly while the game goes on.
+pub fn check_turn<G: Game>(game: &G) -> Result<(), String> {
+    let turn = game.turn();
+    let over = game.actor() == Actor::Over;
+    if over != turn.mover.is_none() {
+        return Err(format!(
+            "the actor is {:?} but the turn's mover is {:?}",
+            game.actor(),
+            turn.mover
+        ));
+    }
+    if let Some(mover) = turn.mover {
+        if mover.index() >= game.seats() {
+            return Err(format!("the turn's mover {mover} does not play"));
+        }
+    }
+    Ok(())
+}
+
+/// The checks of the module documentation across the action that led from `before` to `after`.
+pub fn check_turn_step<G: Game>(before: &G, after: &G) -> Result<(), String> {
+    let (was, now) = (before.turn(), after.turn());
+    if now.number < was.number {
+        return Err(format!(
+            "the turn number fell from {} to {}",
+            was.number, now.number
+        ));
+    }
+    if now.number > was.number.saturating_add(1) {
+        return Err(format!(
+            "one action moved the turn number from {} to {}",
+            was.number, now.number
+        ));
+    }
+    if now != was {
+        if let (Some(mover), Actor::Seat(actor)) = (now.mover, after.actor()) {
+            if mover != actor {
+                return Err(format!(
+                    "the turn of {mover} begins with {actor} deciding ({was:?} → {now:?})"
+                ));
+            }
+        }
+        if let (Some(mover), Actor::Chance) = (now.mover, after.actor()) {
+            return Err(format!("the turn of {mover} begins with chance deciding"));
+        }
+    }
+    Ok(())
+}
