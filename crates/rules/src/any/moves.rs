@@ -62,14 +62,14 @@ impl AnyGame {
         each_game!(self, g => {
             let mut actions = Vec::new();
             g.legal_actions(&mut actions);
-            let mut path = Vec::new();
-            let mut moves = Vec::new();
+            let mut moves = Vec::with_capacity(actions.len());
+            let mut path = Vec::with_capacity(4);
             for action in actions {
                 let label = g.action_targets(action, &mut path);
                 if keep(&path) {
                     moves.push(LegalMove {
                         text: g.action_text(action),
-                        path: path.clone(),
+                        path: std::mem::replace(&mut path, Vec::with_capacity(4)),
                         label: label.map(|l| l.into_owned()),
                     });
                 }
