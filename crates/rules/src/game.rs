@@ -27,6 +27,9 @@
 //!   only on rules ([`IllegalAction`]).
 //! * **Hashing.** [`Game::position_hash`] is a 64-bit hash of everything that decides the future of
 //!   the game, for transposition tables and repetition rules.
+//! * **Click paths and turns.** [`Game::action_targets`] gives the board elements a person clicks
+//!   to make an action ([`crate::target`]); [`Game::turn`] says which seat's turn a decision
+//!   belongs to, so that a turn of many decisions can be told from the next one.
 //!
 //! The move generator is the single source of truth: [`Game::check`] is, by default, a membership
 //! test against [`Game::legal_actions`], and the conformance battery verifies that every game's

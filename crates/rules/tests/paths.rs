@@ -45,6 +45,17 @@ fn a_tower_by_a_catapult_gives_one_stone_or_both_on_one_path() {
 }
 
 #[test]
+fn a_catapult_shot_is_the_catapult_then_where_the_stone_lands() {
+    let g = game(GameId::MurusGallicus, "advanced", "8/8/8/3t4/8/3C4/8 L 10");
+    let moves = g.legal_moves();
+    for (text, path) in [("d2-d5", ["d2", "d5"]), ("d2xd4", ["d2", "d4"])] {
+        let shot = find(&moves, text);
+        assert_eq!(ids(shot), path);
+        assert_eq!(shot.label, None);
+    }
+}
+
+#[test]
 fn a_murus_gallicus_redistribution_is_the_tower_then_both_cells() {
     let g = AnyGame::new(GameId::MurusGallicus, "abstractplay", None).unwrap();
     let moves = g.legal_moves();
@@ -71,6 +82,15 @@ fn an_order_four_ship_lands_on_one_point_three_ways_so_the_direction_is_labelled
     assert_eq!(ids(inward), ["a2", "e2"]);
     assert_eq!(inward.label.as_deref(), Some("inward"));
     assert_eq!(find(&moves, "*b3").label, None);
+}
+
+#[test]
+fn a_ship_on_the_centre_goes_out_along_the_spoke_clicked() {
+    let g = game(GameId::Mur, "game", "B/K......./......../........ B 0-0");
+    let moves = g.legal_moves();
+    assert_eq!(ids(find(&moves, "Cb")), ["C", "b1"]);
+    // Onto the kraken on a1: the alpha knocks it on, and lands where it was.
+    assert_eq!(ids(find(&moves, "Ca")), ["C", "a1"]);
 }
 
 #[test]

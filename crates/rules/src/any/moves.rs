@@ -52,9 +52,36 @@ impl AnyGame {
         MovesUnder { moves, next }
     }
 
+    /// [`AnyGame::legal_moves_under`] with the prefix given by target ids ([`Target::id`]), as
+    /// a client sends them. An id that no legal path has at its place leaves no moves.
+    pub fn legal_moves_under_ids(&self, prefix: &[&str]) -> MovesUnder {
+        let mut resolved: Vec<Target> = Vec::with_capacity(prefix.len());
+        for id in prefix {
+            match self.next_target(&resolved, |t| t.id() == *id) {
+                Some(target) => resolved.push(target),
+                None => return MovesUnder::default(),
+            }
+        }
+        self.legal_moves_under(&resolved)
+    }
+
     /// The turn the next decision belongs to (see [`Game::turn`]).
     pub fn turn(&self) -> TurnInfo {
         each_game!(self, g => Game::turn(g))
+    }
+
+    /// The first target that `wanted` accepts right after `prefix` on a legal path.
+    fn next_target(&self, prefix: &[Target], wanted: impl Fn(&Target) -> bool) -> Option<Target> {
+        each_game!(self, g => {
+            let mut actions = Vec::new();
+            g.legal_actions(&mut actions);
+            let mut path = Vec::new();
+            actions.into_iter().find_map(|action| {
+                g.action_targets(action, &mut path);
+                let next = path.get(prefix.len()).copied()?;
+                (path.starts_with(prefix) && wanted(&next)).then_some(next)
+            })
+        })
     }
 
     /// The legal moves whose path passes `keep`; the text is written only for those.
