@@ -61,3 +61,31 @@ pub fn check_turn_step<G: Game>(before: &G, after: &G) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::murus_gallicus::{MurusGallicus, MurusVariant};
+
+    fn at_ply(ply: u32, side: char) -> MurusGallicus {
+        let text = format!("tttttttt/8/8/8/8/8/TTTTTTTT {side} {ply}");
+        MurusGallicus::from_position(&MurusVariant::default(), &text).expect("a position")
+    }
+
+    #[test]
+    fn one_action_moves_the_turn_on_by_one() {
+        assert_eq!(check_turn_step(&at_ply(4, 'L'), &at_ply(5, 'D')), Ok(()));
+    }
+
+    #[test]
+    fn a_turn_number_that_falls_fails() {
+        let problem = check_turn_step(&at_ply(6, 'L'), &at_ply(5, 'D')).unwrap_err();
+        assert!(problem.contains("fell from 7 to 6"), "{problem}");
+    }
+
+    #[test]
+    fn two_turns_in_one_action_fail() {
+        let problem = check_turn_step(&at_ply(4, 'L'), &at_ply(6, 'L')).unwrap_err();
+        assert!(problem.contains("from 5 to 7"), "{problem}");
+    }
+}
