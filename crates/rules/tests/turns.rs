@@ -58,10 +58,27 @@ fn every_mur_action_is_a_whole_turn_a_double_withdrawal_included() {
         if same_game && after.outcome().is_none() {
             assert_eq!(now.number, was.number, "a game's turns share its number");
             assert_ne!(now.mover, was.mover, "inside a game the sides alternate");
+        } else if !same_game {
+            assert_eq!(now.number, was.number + 1, "the next game of the match");
         }
         doubles += usize::from(action.to_string().matches('^').count() == 2);
     });
     eprintln!("{doubles} double withdrawals");
+}
+
+#[test]
+fn resigning_a_mur_set_skips_to_the_first_game_of_the_next_set() {
+    let variant = muster_rules::mur::MurVariant::default();
+    let mut game = Mur::new(&variant, 2).unwrap();
+    assert_eq!(turn(&game).number, 1);
+    game.apply(
+        game.resignation()
+            .expect("a match can be resigned set by set"),
+        &mut NoEvents,
+    )
+    .unwrap();
+    assert_eq!((game.set_number(), game.game_number()), (2, 1));
+    assert_eq!(turn(&game).number, 7, "the six games of set 1 are behind");
 }
 
 #[test]
