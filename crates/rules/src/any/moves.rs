@@ -32,6 +32,22 @@ pub struct MovesUnder {
 impl AnyGame {
     /// Every legal action of the actor with its click path, in the generator's order. Empty when
     /// the game is over.
+    ///
+    /// ```
+    /// use muster_rules::{AnyGame, GameId, Target};
+    ///
+    /// let game = AnyGame::new(GameId::MurusGallicus, "basic", None)?;
+    /// let moves = game.legal_moves();
+    /// let tower_move = moves.iter().find(|m| m.text == "d1-d3").expect("legal at the start");
+    /// let ids: Vec<String> = tower_move.path.iter().map(Target::id).collect();
+    /// assert_eq!(ids, ["d1", "d3"]);
+    /// // Clicking d1 first leaves the tower's moves, and the cells that can come next.
+    /// let d1 = tower_move.path[0];
+    /// let under = game.legal_moves_under(&[d1]);
+    /// assert!(under.moves.iter().all(|m| m.text.starts_with("d1-")));
+    /// assert_eq!(under.next.len(), under.moves.len(), "each far cell is one move");
+    /// # Ok::<(), muster_rules::AnyError>(())
+    /// ```
     pub fn legal_moves(&self) -> Vec<LegalMove> {
         self.moves_where(|_| true)
     }

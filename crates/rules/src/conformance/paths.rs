@@ -4,8 +4,8 @@
 //!   exists in the position ([`Game::target_exists`]);
 //! * two actions share a path only where both have labels and the labels differ;
 //! * no path is a proper beginning of another (the last click always completes a decision);
-//! * paths are stable: asked again, and asked of the position read back from its own text, the
-//!   game gives the same paths and labels.
+//! * paths are stable: the position read back from its own text (an equal position built
+//!   afresh) gives the same paths and labels.
 
 use crate::game::Game;
 use crate::target::{Label, Target};
@@ -64,9 +64,6 @@ pub fn check_paths<G: Game>(game: &G) -> Result<(), String> {
                 ids(pb)
             ));
         }
-    }
-    if paths(game) != listed {
-        return Err("asked twice, the game gives other paths".to_owned());
     }
     if let Ok(again) = G::from_position(game.variant(), &game.position_text()) {
         if paths(&again) != listed {
