@@ -11,6 +11,7 @@
 //! * [`any`]: [`AnyGame`], one type over the closed set of games, for the command line and servers.
 //! * [`record`]: game records (headers and actions), export, and import that replays and validates.
 //! * [`perft`]: move-path counting; [`playout`]: random games.
+//! * [`target`]: click paths, the board elements a person clicks to make an action.
 //! * [`conformance`]: the battery every game passes (feature `conformance`).
 //! * One module per game: [`murus_gallicus`].
 //!
