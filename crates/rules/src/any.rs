@@ -94,6 +94,11 @@ macro_rules! each_game {
     };
 }
 
+// After the macros, which the child module uses.
+mod moves;
+
+pub use moves::{LegalMove, MovesUnder};
+
 impl GameId {
     /// Every game, in the order they are listed.
     pub const ALL: [GameId; 4] = [

@@ -15,12 +15,17 @@
 //! * [`Game::apply`] (checked, with events) and [`Game::apply_unchecked`] give equal positions;
 //! * games without hidden information show every seat the whole position, and the seat that
 //!   decides is offered the same actions in its own view as in the position;
+//! * every legal action has a click path that names things in the position, paths are told
+//!   apart by labels and stable ([`paths`]); turns never go back and begin with their movers
+//!   ([`turns`]);
 //! * at the end, the game's record exports, imports and replays to the same final position.
 //!
 //! Failures carry the seed, the game number, the action number and the position text, so any
 //! failure can be replayed exactly.
 
 pub mod outside;
+pub mod paths;
+pub mod turns;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -272,7 +277,9 @@ impl<G: Game> Walk<G> {
         self.check_chance()?;
         self.check_resignation()?;
         self.check_text_and_hash()?;
-        self.check_views()
+        self.check_views()?;
+        paths::check_paths(&self.game).map_err(|p| self.fail(format!("click paths: {p}")))?;
+        turns::check_turn(&self.game).map_err(|p| self.fail(format!("turns: {p}")))
     }
 
     fn check_over(&self) -> Result<(), Failure> {
@@ -443,6 +450,10 @@ impl<G: Game> Walk<G> {
             let text = self.game.action_text(action);
             return Err(self.fail(format!("apply and apply_unchecked disagree after `{text}`")));
         }
+        turns::check_turn_step(&self.game, &checked).map_err(|p| {
+            let text = self.game.action_text(action);
+            self.fail(format!("turns, after `{text}`: {p}"))
+        })?;
         self.game = checked;
         self.actions.push(action);
         Ok(())

@@ -27,6 +27,9 @@
 //!   only on rules ([`IllegalAction`]).
 //! * **Hashing.** [`Game::position_hash`] is a 64-bit hash of everything that decides the future of
 //!   the game, for transposition tables and repetition rules.
+//! * **Click paths and turns.** [`Game::action_targets`] gives the board elements a person clicks
+//!   to make an action ([`crate::target`]); [`Game::turn`] says which seat's turn a decision
+//!   belongs to, so that a turn of many decisions can be told from the next one.
 //!
 //! The move generator is the single source of truth: [`Game::check`] is, by default, a membership
 //! test against [`Game::legal_actions`], and the conformance battery verifies that every game's
@@ -38,6 +41,7 @@ use std::hash::Hash;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
+use crate::target::{Label, Target};
 use crate::variant::Variant;
 
 /// A seat at the table, numbered from 0 in turn order. Seat 0 moves first unless a game says
@@ -69,6 +73,23 @@ pub enum Actor {
     Chance,
     /// The game is over: [`Game::outcome`] is `Some` and there are no legal actions.
     Over,
+}
+
+/// Which turn a decision belongs to ([`Game::turn`]).
+///
+/// A turn is one seat's go: one action in Murus Gallicus and Mur (a Mur double withdrawal is one
+/// action), several in Mu (moves, explosion orders, `end`) and in MuTou (units, with other
+/// seats' call windows, Rand aims and chance rolls inside the mover's turn). Setup phases count
+/// too: a Mu lay-out placement, a MuTou tier choice, a claim, one seat's whole setting-out.
+/// Two consecutive decisions belong to the same turn exactly when their `TurnInfo`s are equal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct TurnInfo {
+    /// The turn's number as far as the position counts turns; it never decreases along play.
+    /// Where a position does not count every turn (Mur counts games, not plies), consecutive
+    /// turns share a number and are told apart by their movers.
+    pub number: u32,
+    /// Whose turn it is; `None` once the game is over.
+    pub mover: Option<Seat>,
 }
 
 /// Facts about a game that do not depend on the position.
@@ -397,6 +418,27 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// A multi-line picture of the position with coordinates, for terminals and documents.
     fn diagram(&self) -> String;
+
+    /// Clears `out` and fills it with the click path of `action`, a legal action here: the board
+    /// elements and buttons a person clicks, in order, to make it (see [`crate::target`]).
+    /// Returns the label that tells the action apart from another legal action with the same
+    /// path, if there can be one. The default, for a game without paths, is one button
+    /// ([`Target::ACT`]) labelled with the action's text.
+    fn action_targets(&self, action: Self::Action, out: &mut Vec<Target>) -> Option<Label> {
+        out.clear();
+        out.push(Target::ACT);
+        Some(Label::Owned(self.action_text(action)))
+    }
+
+    /// Whether `target` names something that exists in this position (a cell of the board, a
+    /// live vertex of the surface, a button). The default accepts buttons only, matching the
+    /// default [`Game::action_targets`].
+    fn target_exists(&self, target: &Target) -> bool {
+        matches!(target, Target::Button(_))
+    }
+
+    /// The turn the next decision belongs to, and its mover.
+    fn turn(&self) -> TurnInfo;
 }
 
 #[cfg(test)]

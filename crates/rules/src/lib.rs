@@ -11,6 +11,7 @@
 //! * [`any`]: [`AnyGame`], one type over the closed set of games, for the command line and servers.
 //! * [`record`]: game records (headers and actions), export, and import that replays and validates.
 //! * [`perft`]: move-path counting; [`playout`]: random games.
+//! * [`target`]: click paths, the board elements a person clicks to make an action.
 //! * [`conformance`]: the battery every game passes (feature `conformance`).
 //! * One module per game: [`murus_gallicus`].
 //!
@@ -47,9 +48,13 @@ pub mod mutou;
 pub mod perft;
 pub mod playout;
 pub mod record;
+pub mod target;
 pub mod variant;
 
-pub use any::{AnyError, AnyEvent, AnyGame, AnyReplay, GameId};
+pub use any::{AnyError, AnyEvent, AnyGame, AnyReplay, GameId, LegalMove, MovesUnder};
 pub use error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
-pub use game::{Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat};
+pub use game::{
+    Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat, TurnInfo,
+};
+pub use target::{Label, Target};
 pub use variant::{OptionInfo, Preset, Variant};

@@ -21,7 +21,8 @@
 //!   for an unfinished game) have meanings; any other header is kept as it is.
 //! * After the headers come the actions, separated by white space. Tokens such as `12.` (turn
 //!   numbers) are ignored, as are comments in braces `{…}` and from `;` to the end of a line.
-//!   Export writes one turn (a run of actions by the same actor) per numbered line.
+//!   Export writes one turn ([`Game::turn`]: all the decisions of one seat's go) per numbered
+//!   line.
 //! * Import replays every action, checking each one, and reports the first that cannot be read or
 //!   is illegal by its number (counted from 1) and line. When the record states a result, the
 //!   replayed game must end with that result, unless a `Termination` header says the players or
@@ -306,12 +307,13 @@ pub fn export<G: Game>(start: &G, actions: &[G::Action], extra: &[(String, Strin
     }
     let mut game = start.clone();
     let mut line = 0;
-    let mut last_actor = None;
+    let mut last_turn = None;
     for &action in actions {
-        let actor = game.actor();
-        if last_actor != Some(actor) {
+        // One line per turn (`Game::turn`), call windows and the like inside it included.
+        let turn = game.turn();
+        if last_turn != Some(turn) {
             line += 1;
-            last_actor = Some(actor);
+            last_turn = Some(turn);
         }
         record.actions.push((game.action_text(action), line));
         game.apply_unchecked(action);

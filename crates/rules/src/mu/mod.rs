@@ -68,6 +68,7 @@ mod play;
 mod resolve;
 mod score;
 mod start;
+mod targets;
 mod text;
 mod validate;
 mod variant;
@@ -91,7 +92,8 @@ use board::Board;
 use resolve::Trail;
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
-use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat};
+use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat, TurnInfo};
+use crate::target::{Label, Target};
 
 /// The phase of a game of Mu.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -235,6 +237,18 @@ impl Game for Mu {
     type Action = MuAction;
     type Variant = MuVariant;
     type Event = MuEvent;
+
+    fn action_targets(&self, action: MuAction, out: &mut Vec<Target>) -> Option<Label> {
+        self.targets_of(action, out)
+    }
+
+    fn target_exists(&self, target: &Target) -> bool {
+        self.has_target(target)
+    }
+
+    fn turn(&self) -> TurnInfo {
+        self.turn_info()
+    }
 
     const INFO: GameInfo = GameInfo {
         id: "mu",

@@ -143,6 +143,7 @@ mod marks;
 mod movegen;
 mod play;
 mod position;
+mod targets;
 mod text;
 mod variant;
 

@@ -5,8 +5,9 @@ use super::board::{Board, Colour, Piece, Point, SHIPS_PER_COLOUR};
 use super::events::MurEvent;
 use super::variant::{Edition, Length, MurVariant, RepeatScope};
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
-use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat};
+use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat, TurnInfo};
 use crate::hash::mix;
+use crate::target::{Label, Target};
 
 /// What the side to move must do this turn (mur §1.6), in priority order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -300,6 +301,18 @@ impl Game for Mur {
     type Action = Action;
     type Variant = MurVariant;
     type Event = MurEvent;
+
+    fn action_targets(&self, action: Action, out: &mut Vec<Target>) -> Option<Label> {
+        self.targets_of(action, out)
+    }
+
+    fn target_exists(&self, target: &Target) -> bool {
+        self.has_target(target)
+    }
+
+    fn turn(&self) -> TurnInfo {
+        self.turn_info()
+    }
 
     const INFO: GameInfo = GameInfo {
         id: "mur",

@@ -75,6 +75,7 @@ mod legality;
 mod marks;
 mod movegen;
 mod position;
+mod targets;
 mod text;
 mod variant;
 

@@ -10,8 +10,9 @@ use super::events::MurusEvent;
 use super::movegen::{Mover, Opening};
 use super::variant::MurusVariant;
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
-use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat};
+use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat, TurnInfo};
 use crate::hash::mix;
+use crate::target::{Label, Target};
 
 /// A Murus Gallicus position under one variant: the stones, the side to move and the number of
 /// plies played.
@@ -342,6 +343,18 @@ impl Game for MurusGallicus {
     type Action = Action;
     type Variant = MurusVariant;
     type Event = MurusEvent;
+
+    fn action_targets(&self, action: Action, out: &mut Vec<Target>) -> Option<Label> {
+        self.targets_of(action, out)
+    }
+
+    fn target_exists(&self, target: &Target) -> bool {
+        self.has_target(target)
+    }
+
+    fn turn(&self) -> TurnInfo {
+        self.turn_info()
+    }
 
     const INFO: GameInfo = GameInfo {
         id: "murus-gallicus",

@@ -46,8 +46,10 @@ mod read;
 mod setup;
 mod state;
 pub mod surface;
+mod targets;
 mod text;
 mod turn;
+mod turn_info;
 mod validate;
 mod validate_play;
 mod variant;
@@ -71,7 +73,8 @@ pub use variant::{BoardKind, ClockMode, Form, MuTouVariant, Tier, TierRule, Wrap
 use std::hash::{Hash, Hasher};
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
-use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat};
+use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat, TurnInfo};
+use crate::target::{Label, Target};
 
 impl MuTou {
     /// Who decides now, as a seat index (`None`: chance, or the game is over).
@@ -202,6 +205,19 @@ impl Game for MuTou {
     type Action = MuTouAction;
     type Variant = MuTouVariant;
     type Event = MuTouEvent;
+
+    fn action_targets(&self, action: MuTouAction, out: &mut Vec<Target>) -> Option<Label> {
+        self.targets_of(action, out)
+    }
+
+    fn target_exists(&self, target: &Target) -> bool {
+        self.has_target(target)
+    }
+
+    /// The trait's turn (the inherent [`MuTou::turn`] is the turn in progress in play).
+    fn turn(&self) -> TurnInfo {
+        self.turn_info()
+    }
 
     const INFO: GameInfo = GameInfo {
         id: "mutou",
