@@ -19,6 +19,10 @@ use crate::playout::{self, Buffers, PlayoutStats};
 use crate::record::{self, Record, RecordError};
 use crate::variant::{OptionInfo, Variant};
 
+pub mod catalog;
+
+pub use catalog::{catalog, Catalog, CatalogGame, CatalogPreset, OptionValue};
+
 /// Every game muster knows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GameId {

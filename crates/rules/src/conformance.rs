@@ -20,6 +20,7 @@
 //! Failures carry the seed, the game number, the action number and the position text, so any
 //! failure can be replayed exactly.
 
+pub mod options;
 pub mod outside;
 
 use std::collections::HashSet;
@@ -120,6 +121,8 @@ pub fn run<G: Game>(variant: &G::Variant, seats: usize, config: Config) -> Resul
 /// Runs the battery for every preset of `G` with its default seat count.
 pub fn run_presets<G: Game>(config: Config) -> Result<Report, Failure> {
     check_default_is_first_preset::<G>()?;
+    options::check_options::<G::Variant>()
+        .map_err(|problem| variant_failure::<G>(&G::Variant::default(), &problem))?;
     let mut total = Report::default();
     for preset in G::Variant::presets() {
         let report = run::<G>(&(preset.make)(), G::INFO.default_seats, config)?;

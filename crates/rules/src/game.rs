@@ -71,8 +71,9 @@ pub enum Actor {
     Over,
 }
 
-/// Facts about a game that do not depend on the position.
-#[derive(Clone, Copy, Debug)]
+/// Facts about a game that do not depend on the position (serialisable for a lobby, see
+/// [`any::catalog`](crate::any::catalog)).
+#[derive(Clone, Copy, Debug, Serialize)]
 pub struct GameInfo {
     /// The id used on the command line and in records, e.g. `murus-gallicus`.
     pub id: &'static str,
