@@ -131,3 +131,32 @@ fn an_action_with_an_escape_sequence_is_quoted_escaped_in_the_error() {
     );
     assert!(run.stderr.contains("\\x1b]0;title\\x07"), "{}", run.stderr);
 }
+
+#[test]
+fn replay_reads_an_ending_outside_the_rules_and_refuses_a_bad_one() {
+    let resigned =
+        "[Game \"murus-gallicus\"]\n[Result \"0-1\"]\n[Ending \"resigned 1\"]\n\n1. d1-d3\n";
+    let (_dir, path) = write_record(resigned);
+    let run = muster(&["replay", "--quiet", &path]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("Dark wins: seat 1 resigned (0-1)"),
+        "{}",
+        run.stdout
+    );
+    let run = muster(&["replay", "--json", &path]);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(value["outcome"]["result"], "0-1");
+    assert_eq!(value["endings"]["ending"]["how"], "resigned");
+
+    let bad = resigned.replace("resigned 1", "resigned 3");
+    let (_dir, path) = write_record(&bad);
+    let run = muster(&["replay", &path]);
+    assert!(!run.success);
+    assert!(
+        run.stderr
+            .contains("`3` is not a seat of this game (1 to 2)"),
+        "{}",
+        run.stderr
+    );
+}

@@ -24,16 +24,21 @@
 //!   Export writes one turn (a run of actions by the same actor) per numbered line.
 //! * Import replays every action, checking each one, and reports the first that cannot be read or
 //!   is illegal by its number (counted from 1) and line. When the record states a result, the
-//!   replayed game must end with that result, unless a `Termination` header says the players or
-//!   the clock ended it (`resignation`, `time forfeit`, `draw by agreement`, `abandoned`).
+//!   replayed game must end with that result: the rules' outcome, overridden by the `Ending`
+//!   and `Retired` headers when the players or the clock ended the game or a seat left it
+//!   ([`ending`]). `Termination` is prose for people and never read.
 
 use std::fmt::Write as _;
 
 use thiserror::Error;
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
-use crate::game::{Actor, Game};
+use crate::game::{Actor, Game, Outcome};
 use crate::variant::Variant;
+
+pub mod ending;
+
+pub use ending::{Departure, Ending, EndingError, Endings, Retirement};
 
 /// A record as text: headers in their order, and the action tokens with their line numbers.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -85,6 +90,16 @@ pub enum RecordError {
         found: u32,
         /// The version this build plays.
         supported: u32,
+    },
+    /// An `Ending` or `Retired` header cannot be used.
+    #[error("header [{key} \"{value}\"]: {error}")]
+    Ending {
+        /// The header's key.
+        key: &'static str,
+        /// Its value.
+        value: String,
+        /// What is wrong.
+        error: EndingError,
     },
     /// The variant header does not name a variant.
     #[error("header [Variant]: {0}")]
@@ -278,7 +293,7 @@ fn is_turn_number(token: &str) -> bool {
     token.ends_with('.') && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A record that has been replayed: the start, the actions, and the final position.
+/// A record that has been replayed: the start, the actions, the final position, and the result.
 #[derive(Clone, Debug)]
 pub struct Replay<G: Game> {
     /// The position the record starts from.
@@ -287,6 +302,11 @@ pub struct Replay<G: Game> {
     pub actions: Vec<G::Action>,
     /// The position after the last action.
     pub end: G,
+    /// The endings outside the rules the record states (`Ending`, `Retired`).
+    pub endings: Endings,
+    /// The result: the rules' outcome with the endings applied ([`Endings::outcome`]); `None`
+    /// for an unfinished or aborted game.
+    pub outcome: Option<Outcome>,
 }
 
 /// Makes a record of a game: the standard headers, then `extra` headers (player names, date),
@@ -329,6 +349,7 @@ pub fn export<G: Game>(start: &G, actions: &[G::Action], extra: &[(String, Strin
 /// Replays a record of game `G`, checking the headers and every action.
 pub fn replay<G: Game>(record: &Record) -> Result<Replay<G>, RecordError> {
     let start = start_of::<G>(record)?;
+    let endings = endings_of(record, start.seats())?;
     let mut game = start.clone();
     let mut actions = Vec::with_capacity(record.actions.len());
     for (index, (text, line)) in record.actions.iter().enumerate() {
@@ -348,12 +369,91 @@ pub fn replay<G: Game>(record: &Record) -> Result<Replay<G>, RecordError> {
             })?;
         actions.push(action);
     }
-    check_result(record, &game)?;
+    let outcome = finish(record, &endings, &game, actions.len())?;
     Ok(Replay {
         start,
         actions,
         end: game,
+        endings,
+        outcome,
     })
+}
+
+/// Makes a record of a game that ended, or that seats left, outside the rules: [`export`], then
+/// the `Ending` and `Retired` headers, and the `Result` and `Termination` of the outcome with
+/// the endings ([`Endings::outcome`]). Fails when the endings do not fit the game (a seat out of
+/// range, a retirement past the last action, an ending after the rules ended the game).
+pub fn export_ended<G: Game>(
+    start: &G,
+    actions: &[G::Action],
+    endings: &Endings,
+    extra: &[(String, String)],
+) -> Result<Record, RecordError> {
+    let mut record = export(start, actions, extra);
+    let mut game = start.clone();
+    for &action in actions {
+        game.apply_unchecked(action);
+    }
+    let header_error = |(key, error): ending::HeaderError| {
+        let mut headers = Record::default();
+        endings.write(&mut headers);
+        let value = headers.header(key).unwrap_or_default().to_owned();
+        RecordError::Ending { key, value, error }
+    };
+    endings.check(start.seats()).map_err(header_error)?;
+    endings
+        .check_against(game.outcome().as_ref(), actions.len())
+        .map_err(header_error)?;
+    if endings.is_empty() {
+        return Ok(record);
+    }
+    endings.write(&mut record);
+    match endings.outcome(game.outcome(), game.seats()) {
+        Some(outcome) => {
+            record.set_header("Result", outcome.score_text());
+            record.set_header("Termination", outcome.reason);
+        }
+        None => {
+            record.set_header("Result", "*");
+            if let Some(ending) = endings.ending {
+                record.set_header("Termination", ending.to_string());
+            }
+        }
+    }
+    Ok(record)
+}
+
+/// The `Ending` and `Retired` headers of a record of a game of `seats` seats.
+pub fn endings_of(record: &Record, seats: usize) -> Result<Endings, RecordError> {
+    Endings::from_record(record, seats).map_err(|e| header_error(record, e))
+}
+
+fn header_error(record: &Record, (key, error): ending::HeaderError) -> RecordError {
+    RecordError::Ending {
+        key,
+        value: record.header(key).unwrap_or_default().to_owned(),
+        error,
+    }
+}
+
+/// Checks the endings against the replayed game and the stated result against the outcome with
+/// the endings, which it returns.
+fn finish<G: Game>(
+    record: &Record,
+    endings: &Endings,
+    game: &G,
+    actions: usize,
+) -> Result<Option<Outcome>, RecordError> {
+    let rules = match game.actor() {
+        Actor::Over => game.outcome(),
+        _ => None,
+    };
+    endings
+        .check_against(rules.as_ref(), actions)
+        .map_err(|e| header_error(record, e))?;
+    let outcome = endings.outcome(rules, game.seats());
+    check_result(record, outcome.as_ref())?;
+    Ok(outcome)
 }
 
 fn start_of<G: Game>(record: &Record) -> Result<G, RecordError> {
@@ -399,18 +499,6 @@ fn start_of<G: Game>(record: &Record) -> Result<G, RecordError> {
     Ok(start)
 }
 
-/// Whether the `Termination` header says the game was ended by the players or the clock rather
-/// than by the rules (resignation, time, agreement, abandonment): then any stated result stands.
-fn ended_outside_the_rules(record: &Record) -> bool {
-    let Some(termination) = record.header("Termination") else {
-        return false;
-    };
-    let termination = termination.to_ascii_lowercase();
-    ["resign", "time", "agree", "abandon"]
-        .iter()
-        .any(|w| termination.contains(w))
-}
-
 fn bad_header(key: &str, value: &str, reason: &str) -> RecordError {
     RecordError::BadHeader {
         key: key.to_owned(),
@@ -419,26 +507,21 @@ fn bad_header(key: &str, value: &str, reason: &str) -> RecordError {
     }
 }
 
-fn check_result<G: Game>(record: &Record, game: &G) -> Result<(), RecordError> {
+/// Compares the stated `Result` with the outcome (with endings): `*` when there is none.
+fn check_result(record: &Record, outcome: Option<&Outcome>) -> Result<(), RecordError> {
     let Some(stated) = record.header("Result") else {
         return Ok(());
     };
-    let actual = match (game.actor(), game.outcome()) {
-        (Actor::Over, Some(outcome)) => outcome,
-        _ if stated.trim() == "*" || ended_outside_the_rules(record) => return Ok(()),
-        _ => {
-            return Err(RecordError::ResultMismatch {
-                stated: stated.to_owned(),
-                actual: "is not over".to_owned(),
-            })
-        }
+    let (expected, actual) = match outcome {
+        Some(outcome) => (outcome.score_text(), format!("ended {outcome}")),
+        None => ("*".to_owned(), "is not over".to_owned()),
     };
-    if stated.trim() == actual.score_text() {
+    if stated.trim() == expected {
         Ok(())
     } else {
         Err(RecordError::ResultMismatch {
             stated: stated.to_owned(),
-            actual: format!("ended {actual}"),
+            actual,
         })
     }
 }

@@ -13,7 +13,7 @@ use muster_rules::{Actor, AnyGame};
 use serde_json::json;
 
 use crate::args::ReplayArgs;
-use crate::commands::{actor_words, colour_wanted, outcome_json, result_words};
+use crate::commands::{actor_words, colour_wanted, outcome_json_of, result_words};
 use crate::render::{self, Style};
 
 /// Replays the record and prints it.
@@ -28,7 +28,8 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             "variant": replay.end.variant_text(),
             "actions": replay.actions,
             "position": replay.end.position_text(),
-            "outcome": outcome_json(&replay.end),
+            "outcome": outcome_json_of(&replay.end, replay.outcome.as_ref()),
+            "endings": replay.endings,
         });
         writeln!(out, "{value}")?;
     } else if args.quiet {
@@ -38,7 +39,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             "{}: {} record, {count} actions, {}",
             render::safe(&name),
             replay.end.id(),
-            summary(&replay.end)
+            summary(&replay)
         )?;
     } else {
         let style = Style {
@@ -110,14 +111,17 @@ fn write_full(
         let last = replay.actions.last().map(String::as_str);
         write!(out, "{}", render::board(&replay.end, last, style))?;
     }
-    writeln!(out, "Result: {}", summary(&replay.end))?;
+    writeln!(out, "Result: {}", summary(replay))?;
     Ok(())
 }
 
-/// `Light wins: breakthrough at c7 (1-0)` or `unfinished, Dark to move`.
-fn summary(game: &AnyGame) -> String {
-    match game.outcome() {
-        Some(outcome) => result_words(game, &outcome),
-        None => format!("unfinished, {} to move", actor_words(game)),
+/// `Light wins: breakthrough at c7 (1-0)`, `Dark wins: seat 1 resigned (0-1)`, `aborted` or
+/// `unfinished, Dark to move`: the result with the record's endings outside the rules.
+fn summary(replay: &AnyReplay) -> String {
+    let game = &replay.end;
+    match (&replay.outcome, replay.endings.ending) {
+        (Some(outcome), _) => result_words(game, outcome),
+        (None, Some(ending)) => format!("{ending}, no result"),
+        (None, None) => format!("unfinished, {} to move", actor_words(game)),
     }
 }

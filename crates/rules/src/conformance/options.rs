@@ -35,10 +35,12 @@ pub fn check_options<V: Variant>() -> Result<usize, String> {
         }
         match default.option_value(option.key) {
             Some(value) if value == option.default => {}
-            Some(value) => return Err(format!(
+            Some(value) => {
+                return Err(format!(
                 "option `{}`: the table says the default is `{}`, the default preset has `{value}`",
                 option.key, option.default
-            )),
+            ))
+            }
             None => {
                 return Err(format!(
                     "option `{}` has no value in the default preset",
