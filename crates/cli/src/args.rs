@@ -295,4 +295,8 @@ pub struct ReplayArgs {
     /// Never use colours.
     #[arg(long)]
     pub no_color: bool,
+    /// Report how far the record still replays under this build's rules (older rules versions
+    /// too), against its stored `Hashes`; fails at the first divergence.
+    #[arg(long, conflicts_with_all = ["steps", "quiet"])]
+    pub lenient: bool,
 }

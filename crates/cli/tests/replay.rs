@@ -160,3 +160,31 @@ fn replay_reads_an_ending_outside_the_rules_and_refuses_a_bad_one() {
         run.stderr
     );
 }
+
+#[test]
+fn replay_lenient_reports_the_first_divergence_from_stored_hashes() {
+    // The start's hash is right; the one after d1-d3 is not.
+    let text = "[Game \"murus-gallicus\"]\n[RulesVersion \"0\"]\n[Hashes \"every 1: 5247c2062f9ee322 0000000000000000\"]\n\n1. d1-d3\n";
+    let (_dir, path) = write_record(text);
+    let run = muster(&["replay", "--lenient", &path]);
+    assert!(!run.success, "a divergence fails");
+    assert!(
+        run.stdout
+            .contains("rules version 0, 1 actions replayed, 1 stored hashes agree"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr
+            .contains("diverges: after action 1 `d1-d3` (line 5) the position hashes to"),
+        "{}",
+        run.stderr
+    );
+    let exact = text.replace(" 0000000000000000", "");
+    let (_dir, path) = write_record(&exact);
+    let run = muster(&["replay", "--lenient", "--json", &path]);
+    assert!(run.success, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(value["divergence"], serde_json::Value::Null);
+    assert_eq!(value["hashes_checked"], 1);
+}

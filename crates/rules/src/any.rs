@@ -23,6 +23,7 @@ pub mod catalog;
 pub mod records;
 
 pub use catalog::{catalog, Catalog, CatalogGame, CatalogPreset, OptionValue};
+pub use records::AnyLenient;
 
 /// Every game muster knows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -15,13 +15,16 @@
 //! * [`Game::apply`] (checked, with events) and [`Game::apply_unchecked`] give equal positions;
 //! * games without hidden information show every seat the whole position, and the seat that
 //!   decides is offered the same actions in its own view as in the position;
-//! * at the end, the game's record exports, imports and replays to the same final position.
+//! * at the end, the game's record exports, imports and replays to the same final position, and
+//!   the server's record doors agree with it ([`records`]: trusted replay, stored hashes,
+//!   endings outside the rules).
 //!
 //! Failures carry the seed, the game number, the action number and the position text, so any
 //! failure can be replayed exactly.
 
 pub mod options;
 pub mod outside;
+pub mod records;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -460,6 +463,6 @@ impl<G: Game> Walk<G> {
         if replayed.end != self.game || replayed.actions != self.actions {
             return Err(self.fail("the replayed record ends elsewhere"));
         }
-        Ok(())
+        records::check_records(&self.start, &self.actions).map_err(|p| self.fail(p))
     }
 }

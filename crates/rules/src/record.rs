@@ -33,12 +33,18 @@ use std::fmt::Write as _;
 use thiserror::Error;
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
-use crate::game::{Actor, Game, Outcome};
+use crate::game::Game;
 use crate::variant::Variant;
 
 pub mod ending;
+pub mod hashes;
+pub mod lenient;
+pub(crate) mod replay;
 
 pub use ending::{Departure, Ending, EndingError, Endings, Retirement};
+pub use hashes::PositionHashes;
+pub use lenient::{replay_lenient, Divergence, Lenient};
+pub use replay::{endings_of, replay, replay_trusted, Replay};
 
 /// A record as text: headers in their order, and the action tokens with their line numbers.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -293,22 +299,6 @@ fn is_turn_number(token: &str) -> bool {
     token.ends_with('.') && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A record that has been replayed: the start, the actions, the final position, and the result.
-#[derive(Clone, Debug)]
-pub struct Replay<G: Game> {
-    /// The position the record starts from.
-    pub start: G,
-    /// Every action, in order.
-    pub actions: Vec<G::Action>,
-    /// The position after the last action.
-    pub end: G,
-    /// The endings outside the rules the record states (`Ending`, `Retired`).
-    pub endings: Endings,
-    /// The result: the rules' outcome with the endings applied ([`Endings::outcome`]); `None`
-    /// for an unfinished or aborted game.
-    pub outcome: Option<Outcome>,
-}
-
 /// Makes a record of a game: the standard headers, then `extra` headers (player names, date),
 /// then the result if the game is over, then the actions.
 pub fn export<G: Game>(start: &G, actions: &[G::Action], extra: &[(String, String)]) -> Record {
@@ -344,39 +334,6 @@ pub fn export<G: Game>(start: &G, actions: &[G::Action], extra: &[(String, Strin
         None => record.set_header("Result", "*"),
     }
     record
-}
-
-/// Replays a record of game `G`, checking the headers and every action.
-pub fn replay<G: Game>(record: &Record) -> Result<Replay<G>, RecordError> {
-    let start = start_of::<G>(record)?;
-    let endings = endings_of(record, start.seats())?;
-    let mut game = start.clone();
-    let mut actions = Vec::with_capacity(record.actions.len());
-    for (index, (text, line)) in record.actions.iter().enumerate() {
-        let (number, line) = (index + 1, *line);
-        let action = game
-            .parse_action(text)
-            .map_err(|error| RecordError::Unreadable {
-                number,
-                line,
-                error,
-            })?;
-        game.apply(action, &mut crate::game::NoEvents)
-            .map_err(|error| RecordError::Illegal {
-                number,
-                line,
-                error,
-            })?;
-        actions.push(action);
-    }
-    let outcome = finish(record, &endings, &game, actions.len())?;
-    Ok(Replay {
-        start,
-        actions,
-        end: game,
-        endings,
-        outcome,
-    })
 }
 
 /// Makes a record of a game that ended, or that seats left, outside the rules: [`export`], then
@@ -421,109 +378,6 @@ pub fn export_ended<G: Game>(
         }
     }
     Ok(record)
-}
-
-/// The `Ending` and `Retired` headers of a record of a game of `seats` seats.
-pub fn endings_of(record: &Record, seats: usize) -> Result<Endings, RecordError> {
-    Endings::from_record(record, seats).map_err(|e| header_error(record, e))
-}
-
-fn header_error(record: &Record, (key, error): ending::HeaderError) -> RecordError {
-    RecordError::Ending {
-        key,
-        value: record.header(key).unwrap_or_default().to_owned(),
-        error,
-    }
-}
-
-/// Checks the endings against the replayed game and the stated result against the outcome with
-/// the endings, which it returns.
-fn finish<G: Game>(
-    record: &Record,
-    endings: &Endings,
-    game: &G,
-    actions: usize,
-) -> Result<Option<Outcome>, RecordError> {
-    let rules = match game.actor() {
-        Actor::Over => game.outcome(),
-        _ => None,
-    };
-    endings
-        .check_against(rules.as_ref(), actions)
-        .map_err(|e| header_error(record, e))?;
-    let outcome = endings.outcome(rules, game.seats());
-    check_result(record, outcome.as_ref())?;
-    Ok(outcome)
-}
-
-fn start_of<G: Game>(record: &Record) -> Result<G, RecordError> {
-    let info = G::INFO;
-    let game_id = record
-        .header("Game")
-        .ok_or(RecordError::MissingHeader("Game"))?;
-    if game_id != info.id {
-        return Err(RecordError::WrongGame {
-            expected: info.id,
-            found: game_id.to_owned(),
-        });
-    }
-    if let Some(text) = record.header("RulesVersion") {
-        let found: u32 = text
-            .trim()
-            .parse()
-            .map_err(|_| bad_header("RulesVersion", text, "not a number"))?;
-        if found != info.rules_version {
-            return Err(RecordError::RulesVersion {
-                game: info.id,
-                found,
-                supported: info.rules_version,
-            });
-        }
-    }
-    let variant = G::Variant::parse_text(record.header("Variant").unwrap_or(""))?;
-    let seats = match record.header("Seats") {
-        Some(text) => text
-            .trim()
-            .parse()
-            .map_err(|_| bad_header("Seats", text, "not a number"))?,
-        None => info.default_seats,
-    };
-    let start = match record.header("Start") {
-        Some(position) => G::from_position(&variant, position)?,
-        None => G::new(&variant, seats)?,
-    };
-    if start.seats() != seats {
-        let reason = format!("the start position has {} seats", start.seats());
-        return Err(bad_header("Seats", &seats.to_string(), &reason));
-    }
-    Ok(start)
-}
-
-fn bad_header(key: &str, value: &str, reason: &str) -> RecordError {
-    RecordError::BadHeader {
-        key: key.to_owned(),
-        value: value.to_owned(),
-        reason: reason.to_owned(),
-    }
-}
-
-/// Compares the stated `Result` with the outcome (with endings): `*` when there is none.
-fn check_result(record: &Record, outcome: Option<&Outcome>) -> Result<(), RecordError> {
-    let Some(stated) = record.header("Result") else {
-        return Ok(());
-    };
-    let (expected, actual) = match outcome {
-        Some(outcome) => (outcome.score_text(), format!("ended {outcome}")),
-        None => ("*".to_owned(), "is not over".to_owned()),
-    };
-    if stated.trim() == expected {
-        Ok(())
-    } else {
-        Err(RecordError::ResultMismatch {
-            stated: stated.to_owned(),
-            actual,
-        })
-    }
 }
 
 #[cfg(test)]

@@ -20,6 +20,9 @@ use crate::render::{self, Style};
 pub fn run(args: &ReplayArgs) -> Result<()> {
     let (name, text) = read_source(&args.file)?;
     let record = Record::parse(&text).with_context(|| format!("{name} is not a record"))?;
+    if args.lenient {
+        return lenient(&name, &record, args.json);
+    }
     let replay = AnyGame::replay(&record).with_context(|| format!("{name} does not replay"))?;
     let mut out = io::stdout().lock();
     if args.json {
@@ -48,6 +51,40 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
         write_full(&mut out, &record, &replay, args.steps, style)?;
     }
     Ok(())
+}
+
+/// `--lenient`: how far the record replays, and the first divergence, which is an error.
+fn lenient(name: &str, record: &Record, json: bool) -> Result<()> {
+    let report =
+        AnyGame::replay_lenient(record).with_context(|| format!("{name} cannot be replayed"))?;
+    let mut out = io::stdout().lock();
+    if json {
+        let value = json!({
+            "game": report.end.id().id(),
+            "rules_version": report.rules_version,
+            "actions": report.actions.len(),
+            "hashes_checked": report.hashes_checked,
+            "divergence": report.divergence.as_ref().map(ToString::to_string),
+        });
+        writeln!(out, "{value}")?;
+    } else {
+        writeln!(
+            out,
+            "{}: {} record of rules version {}, {} actions replayed, {} stored hashes agree",
+            render::safe(name),
+            report.end.id(),
+            report.rules_version,
+            report.actions.len(),
+            report.hashes_checked
+        )?;
+    }
+    match &report.divergence {
+        None => Ok(()),
+        Some(divergence) => Err(anyhow::anyhow!(
+            "{name} diverges: {}",
+            render::safe(&divergence.to_string())
+        )),
+    }
 }
 
 /// The record's name for messages (a quoted path, or `the record on stdin`) and its text.
