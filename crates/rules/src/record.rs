@@ -44,7 +44,7 @@ pub(crate) mod replay;
 pub use ending::{Departure, Ending, EndingError, Endings, Retirement};
 pub use hashes::PositionHashes;
 pub use lenient::{replay_lenient, Divergence, Lenient};
-pub use replay::{endings_of, replay, replay_trusted, Replay};
+pub use replay::{endings_of, hashes_of, replay, replay_trusted, Replay};
 
 /// A record as text: headers in their order, and the action tokens with their line numbers.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -135,6 +135,16 @@ pub enum RecordError {
         line: usize,
         /// The rules error.
         error: IllegalAction,
+    },
+    /// A stored position hash (`Hashes`) differs from the replayed position's.
+    #[error("after {number} actions the position hashes to {found:016x}, but the record stored {expected:016x}")]
+    HashMismatch {
+        /// The number of actions played (0: the start).
+        number: usize,
+        /// The stored hash.
+        expected: u64,
+        /// The replayed position's.
+        found: u64,
     },
     /// The record's result differs from the replayed game's.
     #[error("the record says the result is `{stated}`, but the replayed game {actual}")]

@@ -362,3 +362,53 @@ fn stored_hashes_of_every_game_start_are_pinned() {
     let expected: Vec<String> = starts.iter().map(|s| format!("{:#x}", s.3)).collect();
     assert_eq!(found, expected);
 }
+
+proptest::proptest! {
+    /// Any `Ending`, `Retired` or `Hashes` value is read or refused with an error quoting it,
+    /// never a panic; what replays passes the record doors' checks.
+    #[test]
+    fn ending_retired_and_hashes_headers_never_panic(
+        key in "(Ending|Retired|Hashes)",
+        value in "[a-z0-9@ ,:]{0,40}",
+        seats in 2usize..5,
+    ) {
+        let (start, actions) = if seats == 2 {
+            played("basic", &["d1-d3", "e7-e5"])
+        } else {
+            let start = AnyGame::new(GameId::Mu, "multi", Some(seats)).expect("a start");
+            (start, Vec::new())
+        };
+        let mut record = AnyGame::export(&start, &actions, &[]).expect("exports");
+        record.set_header(&key, value.clone());
+        record.set_header("Result", "*");
+        if let Ok(replay) = AnyGame::replay(&record) {
+            muster_rules::conformance::records::check_outside_record(&record, &replay)
+                .map_err(proptest::test_runner::TestCaseError::fail)?;
+        }
+        let _ = AnyGame::replay_lenient(&record);
+    }
+}
+
+#[test]
+fn replay_and_trusted_replay_check_stored_hashes() {
+    let mut record = hashed_record(&["d1-d3", "e7-e5", "c1-c3"]);
+    assert!(AnyGame::replay(&record).is_ok());
+    let mut hashes = PositionHashes::parse(record.header("Hashes").unwrap()).unwrap();
+    hashes.hashes[2] ^= 0xff;
+    hashes.write(&mut record);
+    for replayed in [AnyGame::replay(&record), AnyGame::replay_trusted(&record)] {
+        let err = replayed.expect_err("a stored hash differs");
+        assert!(
+            err.to_string()
+                .starts_with("after 2 actions the position hashes to"),
+            "{err}"
+        );
+    }
+    record.set_header("Hashes", "every 1: 12345");
+    let err = AnyGame::replay(&record).expect_err("a bad hash");
+    assert!(
+        err.to_string()
+            .contains("`12345` is not a hash of 16 hexadecimal digits"),
+        "{err}"
+    );
+}

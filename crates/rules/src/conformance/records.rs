@@ -10,6 +10,7 @@
 //!   to a result where that seat ranks below every other; with three or more seats, a seat that
 //!   retired half-way ranks below every seat still playing.
 
+use crate::any::{AnyGame, AnyReplay};
 use crate::game::{Actor, Game, NoEvents, Seat};
 use crate::record::replay::play_trusted;
 use crate::record::{
@@ -182,4 +183,32 @@ fn check_endings<G: Game>(start: &G, actions: &[G::Action]) -> Result<(), String
 fn reread(record: &Record) -> Result<Record, String> {
     let text = record.to_text();
     Record::parse(&text).map_err(|e| format!("own record refused: {e}\n{text}"))
+}
+
+/// The record doors on a record from outside that [`AnyGame::replay`] accepted (the fuzz
+/// target `record` runs it): the trusted replay ends at the same position with the same result,
+/// the lenient replay finds no divergence, and the game
+/// re-exported with the record's endings replays to the same result.
+pub fn check_outside_record(record: &Record, replay: &AnyReplay) -> Result<(), String> {
+    let trusted =
+        AnyGame::replay_trusted(record).map_err(|e| format!("the trusted replay refuses: {e}"))?;
+    if trusted.end != replay.end || trusted.outcome != replay.outcome {
+        return Err("the trusted replay ends elsewhere".to_owned());
+    }
+    let lenient =
+        AnyGame::replay_lenient(record).map_err(|e| format!("the lenient replay refuses: {e}"))?;
+    if lenient.divergence.is_some() {
+        return Err(format!(
+            "a record that replays diverges leniently: {:?}",
+            lenient.divergence
+        ));
+    }
+    let exported = AnyGame::export_ended(&replay.start, &replay.actions, &replay.endings, &[])
+        .map_err(|e| format!("the replayed game does not export with its endings: {e}"))?;
+    let again = AnyGame::replay(&exported)
+        .map_err(|e| format!("the re-exported record does not replay: {e}"))?;
+    if again.outcome != replay.outcome || again.endings != replay.endings {
+        return Err("the re-exported record ends with another result".to_owned());
+    }
+    Ok(())
 }

@@ -11,8 +11,8 @@
 use std::fmt;
 
 use super::ending::EndingError;
-use super::hashes::{PositionHashes, HASHES};
-use super::replay::{endings_of, rules_version_of, setup_of};
+use super::hashes::PositionHashes;
+use super::replay::{endings_of, hashes_of, rules_version_of, setup_of};
 use super::{Record, RecordError};
 use crate::error::{IllegalAction, ParseError};
 use crate::game::{Actor, Game, NoEvents};
@@ -137,16 +137,7 @@ pub fn replay_lenient<G: Game>(record: &Record) -> Result<Lenient<G>, RecordErro
     }
     let start: G = setup_of(record)?;
     let endings = endings_of(record, start.seats())?;
-    let stored = match record.header(HASHES) {
-        Some(text) => Some(
-            PositionHashes::parse(text).map_err(|e| RecordError::BadHeader {
-                key: HASHES.to_owned(),
-                value: text.to_owned(),
-                reason: e.to_string(),
-            })?,
-        ),
-        None => None,
-    };
+    let stored = hashes_of(record)?;
     let mut lenient = Lenient {
         rules_version,
         start: start.clone(),

@@ -3,6 +3,7 @@
 //! [`replay`] checks every action; [`replay_trusted`] is the door for a server's own log.
 
 use super::ending::{self, Endings};
+use super::hashes::{PositionHashes, HASHES};
 use super::{Record, RecordError};
 use crate::error::IllegalAction;
 use crate::game::{Actor, Game, NoEvents, Outcome};
@@ -24,7 +25,8 @@ pub struct Replay<G: Game> {
     pub outcome: Option<Outcome>,
 }
 
-/// Replays a record of game `G`, checking the headers and every action.
+/// Replays a record of game `G`, checking the headers, every action, the stored hashes
+/// (`Hashes`, when the record has them) and the result.
 pub fn replay<G: Game>(record: &Record) -> Result<Replay<G>, RecordError> {
     replay_through(record, Door::Checked)
 }
@@ -56,6 +58,16 @@ enum Door {
 fn replay_through<G: Game>(record: &Record, door: Door) -> Result<Replay<G>, RecordError> {
     let start = start_of::<G>(record)?;
     let endings = endings_of(record, start.seats())?;
+    let stored = hashes_of(record)?;
+    let check_hash = |game: &G, number: usize| match stored.as_ref().and_then(|h| h.after(number)) {
+        Some(expected) if game.position_hash() != expected => Err(RecordError::HashMismatch {
+            number,
+            expected,
+            found: game.position_hash(),
+        }),
+        _ => Ok(()),
+    };
+    check_hash(&start, 0)?;
     let mut game = start.clone();
     let mut actions = Vec::with_capacity(record.actions.len());
     for (index, (text, line)) in record.actions.iter().enumerate() {
@@ -76,6 +88,7 @@ fn replay_through<G: Game>(record: &Record, door: Door) -> Result<Replay<G>, Rec
             line,
             error,
         })?;
+        check_hash(&game, number)?;
         actions.push(action);
     }
     let outcome = finish(record, &endings, &game, actions.len())?;
@@ -99,6 +112,20 @@ pub(crate) fn play_trusted<G: Game>(game: &mut G, action: G::Action) -> Result<(
     }
     game.play(action, &mut NoEvents);
     Ok(())
+}
+
+/// The stored hashes of a record (`Hashes`), if it has them.
+pub fn hashes_of(record: &Record) -> Result<Option<PositionHashes>, RecordError> {
+    record
+        .header(HASHES)
+        .map(|text| {
+            PositionHashes::parse(text).map_err(|e| RecordError::BadHeader {
+                key: HASHES.to_owned(),
+                value: text.to_owned(),
+                reason: e.to_string(),
+            })
+        })
+        .transpose()
 }
 
 /// The `Ending` and `Retired` headers of a record of a game of `seats` seats.
