@@ -4,7 +4,7 @@
 //! For every option of a variant type:
 //!
 //! * the key is unique and the default preset has a value for it, equal to `default`;
-//! * `default` is in the option's domain;
+//! * `default` is in the option's domain, and `set_option` accepts it and reads it back;
 //! * every choice of a [`OptionDomain::Choices`] is accepted and reads back as written;
 //! * both ends of an [`OptionDomain::Integer`] range, and its `off` word, are accepted and read
 //!   back as written, while the numbers just outside the range are refused;
@@ -48,6 +48,8 @@ pub fn check_options<V: Variant>() -> Result<usize, String> {
                 ))
             }
         }
+        accepts::<V>(option, option.default)?;
+        tried += 1;
         for value in accepted_values(option) {
             accepts::<V>(option, &value)?;
             tried += 1;

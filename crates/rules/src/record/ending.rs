@@ -24,6 +24,10 @@
 //!   end, every retired seat ranks below every seat still playing, a later retirement above an
 //!   earlier one, retirements after the same number of actions tied. Scores are kept as the
 //!   rules give them; under an `Ending` the retired seats score 0.
+//! * The rules' own eliminations are not known here: in a game of three or more seats where the
+//!   rules have already put seats out (competitive MuTou), an `Ending` forfeit still lets those
+//!   seats share first place with the others; a server ends such a game by retirements, or only
+//!   once two seats remain.
 //! * The stated `Result` must be the score text of the rules' outcome with these overrides
 //!   ([`Endings::outcome`]). `Termination` is prose for people and is never read.
 
