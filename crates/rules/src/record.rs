@@ -17,8 +17,9 @@
 //! * A header is `[Key "Value"]` on its own line; inside the value, `\"` and `\\` escape a quote
 //!   and a backslash. `Game` is required. `Variant` (default: the default preset), `Seats`
 //!   (default: the game's default), `RulesVersion` (default: the current one), `Start` (a
-//!   position text; default: the standard start) and `Result` (the scores joined by dashes, or `*`
-//!   for an unfinished game) have meanings; any other header is kept as it is.
+//!   position text; default: the standard start), `Result` (the scores joined by dashes, or `*`
+//!   for an unfinished game), `Ending` and `Retired` ([`ending`]) and `Hashes` ([`hashes`]) have
+//!   meanings; any other header is kept as it is.
 //! * After the headers come the actions, separated by white space. Tokens such as `12.` (turn
 //!   numbers) are ignored, as are comments in braces `{…}` and from `;` to the end of a line.
 //!   Export writes one turn (a run of actions by the same actor) per numbered line.
@@ -26,7 +27,10 @@
 //!   is illegal by its number (counted from 1) and line. When the record states a result, the
 //!   replayed game must end with that result: the rules' outcome, overridden by the `Ending`
 //!   and `Retired` headers when the players or the clock ended the game or a seat left it
-//!   ([`ending`]). `Termination` is prose for people and never read.
+//!   ([`ending`]). `Termination` is prose for people and never read. Stored hashes, when given,
+//!   must agree with every replayed position.
+//! * [`replay_trusted`] is the door for a server's own log (actions read, not checked);
+//!   [`replay_lenient`] reports how far a record of an older rules version still replays.
 
 use std::fmt::Write as _;
 
