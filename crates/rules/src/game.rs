@@ -72,7 +72,7 @@ pub enum Actor {
 }
 
 /// Facts about a game that do not depend on the position (serialisable for a lobby, see
-/// [`any::catalog`](crate::any::catalog)).
+/// [`any::catalog`](crate::any::catalog())).
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct GameInfo {
     /// The id used on the command line and in records, e.g. `murus-gallicus`.
