@@ -234,7 +234,7 @@ const OPTIONS: &[OptionInfo] = &[
             min: 0,
             max: u64::MAX,
             off: None,
-            unit: "seed",
+            unit: "",
         },
         default: "0",
         summary: "the seed of start=random",

@@ -294,7 +294,7 @@ const OPTIONS: &[OptionInfo] = &[
             min: 0,
             max: u64::MAX,
             off: None,
-            unit: "seed",
+            unit: "",
         },
         default: "0",
         summary: "the sowing of board=sown",
