@@ -17,11 +17,19 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// `muster games`.
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// Print the catalog as JSON (facts, presets with their option values, option domains).
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List every game with its seats, presets and options.
-    Games,
+    Games(GamesArgs),
     /// Print the rules of a game, then its presets and options.
     Rules(RulesArgs),
     /// Print the start position text of a game.
@@ -289,4 +297,8 @@ pub struct ReplayArgs {
     /// Never use colours.
     #[arg(long)]
     pub no_color: bool,
+    /// Report how far the record still replays under this build's rules (older rules versions
+    /// too), against its stored `Hashes`; fails at the first divergence.
+    #[arg(long, conflicts_with_all = ["steps", "quiet"])]
+    pub lenient: bool,
 }

@@ -17,7 +17,7 @@ use crate::args::{Cli, Command};
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Games => commands::games::run(),
+        Command::Games(args) => commands::games::run(&args),
         Command::Rules(args) => commands::rules::run(&args),
         Command::New(args) => commands::new::run(&args),
         Command::Moves(args) => commands::moves::run(&args),

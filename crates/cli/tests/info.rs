@@ -42,6 +42,11 @@ fn games_shows_presets_and_options_of_murus_gallicus() {
         .find(|l| l.contains("ply_cap="))
         .expect("ply_cap listed");
     assert!(ply_cap.contains("(not official)"), "{ply_cap}");
+    let opening = out
+        .lines()
+        .find(|l| l.contains("opening="))
+        .expect("opening listed");
+    assert!(opening.contains("(house rule)"), "{opening}");
     assert!(
         out.lines().all(|l| l.chars().count() <= 80),
         "fits 80 columns:\n{out}"
@@ -71,4 +76,21 @@ fn usage_errors_exit_with_code_2() {
     assert_eq!(muster(&["perft", "murus-gallicus"]).code, Some(2));
     assert_eq!(muster(&["frobnicate"]).code, Some(2));
     assert_eq!(muster(&[]).code, Some(2));
+}
+
+#[test]
+fn games_json_is_the_catalog_with_option_domains() {
+    let out = ok(&["games", "--json"]);
+    let catalog: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let mutou = &catalog["games"][3];
+    assert_eq!(mutou["info"]["id"], "mutou");
+    let tempo = mutou["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .find(|o| o["key"] == "tempo")
+        .expect("tempo");
+    assert_eq!(tempo["domain"]["min"], 20);
+    assert_eq!(tempo["domain"]["max"], 300);
+    assert_eq!(tempo["default"], "96");
 }

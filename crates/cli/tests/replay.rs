@@ -131,3 +131,60 @@ fn an_action_with_an_escape_sequence_is_quoted_escaped_in_the_error() {
     );
     assert!(run.stderr.contains("\\x1b]0;title\\x07"), "{}", run.stderr);
 }
+
+#[test]
+fn replay_reads_an_ending_outside_the_rules_and_refuses_a_bad_one() {
+    let resigned =
+        "[Game \"murus-gallicus\"]\n[Result \"0-1\"]\n[Ending \"resigned 1\"]\n\n1. d1-d3\n";
+    let (_dir, path) = write_record(resigned);
+    let run = muster(&["replay", "--quiet", &path]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("Dark wins: seat 1 resigned (0-1)"),
+        "{}",
+        run.stdout
+    );
+    let run = muster(&["replay", "--json", &path]);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(value["outcome"]["result"], "0-1");
+    assert_eq!(value["endings"]["ending"]["how"], "resigned");
+
+    let bad = resigned.replace("resigned 1", "resigned 3");
+    let (_dir, path) = write_record(&bad);
+    let run = muster(&["replay", &path]);
+    assert!(!run.success);
+    assert!(
+        run.stderr
+            .contains("`3` is not a seat of this game (1 to 2)"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn replay_lenient_reports_the_first_divergence_from_stored_hashes() {
+    // The start's hash is right; the one after d1-d3 is not.
+    let text = "[Game \"murus-gallicus\"]\n[RulesVersion \"0\"]\n[Hashes \"every 1: 5247c2062f9ee322 0000000000000000\"]\n\n1. d1-d3\n";
+    let (_dir, path) = write_record(text);
+    let run = muster(&["replay", "--lenient", &path]);
+    assert!(!run.success, "a divergence fails");
+    assert!(
+        run.stdout
+            .contains("rules version 0, 1 actions replayed, 1 stored hashes agree"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr
+            .contains("diverges: after action 1 `d1-d3` (line 5) the position hashes to"),
+        "{}",
+        run.stderr
+    );
+    let exact = text.replace(" 0000000000000000", "");
+    let (_dir, path) = write_record(&exact);
+    let run = muster(&["replay", "--lenient", "--json", &path]);
+    assert!(run.success, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(value["divergence"], serde_json::Value::Null);
+    assert_eq!(value["hashes_checked"], 1);
+}

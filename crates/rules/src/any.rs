@@ -19,6 +19,12 @@ use crate::playout::{self, Buffers, PlayoutStats};
 use crate::record::{self, Record, RecordError};
 use crate::variant::{OptionInfo, Variant};
 
+pub mod catalog;
+pub mod records;
+
+pub use catalog::{catalog, Catalog, CatalogGame, CatalogPreset, OptionValue};
+pub use records::AnyLenient;
+
 /// Every game muster knows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GameId {
@@ -235,6 +241,10 @@ pub struct AnyReplay {
     pub actions: Vec<String>,
     /// The position after the last action.
     pub end: AnyGame,
+    /// The endings outside the rules the record states (`Ending`, `Retired`).
+    pub endings: record::Endings,
+    /// The result with those endings; `None` for an unfinished or aborted game.
+    pub outcome: Option<Outcome>,
 }
 
 impl AnyGame {
@@ -415,7 +425,13 @@ impl AnyGame {
                 actions.push(game.action_text(action));
                 game.apply_unchecked(action);
             }
-            Ok(AnyReplay { start: replay.start.into(), actions, end: replay.end.into() })
+            Ok(AnyReplay {
+                start: replay.start.into(),
+                actions,
+                end: replay.end.into(),
+                endings: replay.endings,
+                outcome: replay.outcome,
+            })
         })
     }
 

@@ -18,13 +18,17 @@
 //! * every legal action has a click path that names things in the position, paths are told
 //!   apart by labels and stable ([`paths`]); turns never go back and begin with their movers
 //!   ([`turns`]);
-//! * at the end, the game's record exports, imports and replays to the same final position.
+//! * at the end, the game's record exports, imports and replays to the same final position, and
+//!   the server's record doors agree with it ([`records`]: trusted replay, stored hashes,
+//!   endings outside the rules).
 //!
 //! Failures carry the seed, the game number, the action number and the position text, so any
 //! failure can be replayed exactly.
 
+pub mod options;
 pub mod outside;
 pub mod paths;
+pub mod records;
 pub mod turns;
 
 use std::collections::HashSet;
@@ -125,6 +129,8 @@ pub fn run<G: Game>(variant: &G::Variant, seats: usize, config: Config) -> Resul
 /// Runs the battery for every preset of `G` with its default seat count.
 pub fn run_presets<G: Game>(config: Config) -> Result<Report, Failure> {
     check_default_is_first_preset::<G>()?;
+    options::check_options::<G::Variant>()
+        .map_err(|problem| variant_failure::<G>(&G::Variant::default(), &problem))?;
     let mut total = Report::default();
     for preset in G::Variant::presets() {
         let report = run::<G>(&(preset.make)(), G::INFO.default_seats, config)?;
@@ -468,6 +474,6 @@ impl<G: Game> Walk<G> {
         if replayed.end != self.game || replayed.actions != self.actions {
             return Err(self.fail("the replayed record ends elsewhere"));
         }
-        Ok(())
+        records::check_records(&self.start, &self.actions).map_err(|p| self.fail(p))
     }
 }

@@ -92,8 +92,9 @@ pub struct TurnInfo {
     pub mover: Option<Seat>,
 }
 
-/// Facts about a game that do not depend on the position.
-#[derive(Clone, Copy, Debug)]
+/// Facts about a game that do not depend on the position (serialisable for a lobby, see
+/// [`any::catalog`](crate::any::catalog())).
+#[derive(Clone, Copy, Debug, Serialize)]
 pub struct GameInfo {
     /// The id used on the command line and in records, e.g. `murus-gallicus`.
     pub id: &'static str,
@@ -231,6 +232,52 @@ impl Outcome {
         }
     }
 
+    /// A game lost by `loser` outside the rules (resigned, out of time, gone): every other seat
+    /// shares the first rank and scores 1, the loser ranks after them and scores 0. With two
+    /// seats this is [`Outcome::win`] for the other seat.
+    pub fn forfeit(seats: usize, loser: Seat, reason: impl Into<String>) -> Self {
+        Outcome {
+            scores: (0..seats).map(|s| i32::from(s != loser.index())).collect(),
+            ranks: (0..seats).map(|s| u8::from(s == loser.index())).collect(),
+            reason: reason.into(),
+        }
+    }
+
+    /// This outcome with the `retired` seats, each given with the number of actions played when
+    /// it left, ranked below every seat still playing: the seats still playing keep their order
+    /// among themselves; a seat that left later ranks above one that left earlier, and seats
+    /// that left after the same number of actions share a rank. Scores are unchanged; the
+    /// reason names the retired seats. Ranks follow the usual rule (a seat's rank is the number
+    /// of seats ranked strictly better).
+    pub fn with_retired(mut self, retired: &[(Seat, usize)]) -> Self {
+        if retired.is_empty() {
+            return self;
+        }
+        let left = |seat: usize| {
+            retired
+                .iter()
+                .find(|(s, _)| s.index() == seat)
+                .map(|&(_, a)| a)
+        };
+        // A key that orders every seat: still playing first by its old rank, then the retired
+        // by how late they left.
+        let key = |seat: usize| match left(seat) {
+            None => (0, usize::from(self.ranks[seat])),
+            Some(after) => (1, usize::MAX - after),
+        };
+        let keys: Vec<(u8, usize)> = (0..self.ranks.len()).map(key).collect();
+        self.ranks = keys
+            .iter()
+            .map(|mine| {
+                let better = keys.iter().filter(|other| *other < mine).count();
+                u8::try_from(better).unwrap_or(u8::MAX)
+            })
+            .collect();
+        let names: Vec<String> = retired.iter().map(|(s, _)| s.to_string()).collect();
+        self.reason = format!("{}; retired: {}", self.reason, names.join(", "));
+        self
+    }
+
     /// The seats ranked first.
     pub fn winners(&self) -> Vec<Seat> {
         seats_where(&self.ranks, |r| r == 0)
@@ -321,7 +368,7 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// play and search never count or choose it, but [`Game::check`] accepts it and
     /// [`Game::apply`] plays it, and records carry it like any other action. `None` (the
     /// default) where the rules have no resignation; a resignation outside the rules is written
-    /// in a record's `Termination` header instead.
+    /// in a record's `Ending` header instead ([`crate::record::ending`]).
     fn resignation(&self) -> Option<Self::Action> {
         None
     }
@@ -473,6 +520,35 @@ mod tests {
         assert_eq!(o.utility(Seat(0)), 0.5, "beats one of three, ties one");
         assert_eq!(o.utility(Seat(3)), 0.0);
         assert_eq!(o.score_text(), "12-30-12-5");
+    }
+
+    #[test]
+    fn a_forfeit_ranks_the_loser_after_every_other_seat() {
+        let o = Outcome::forfeit(3, Seat(1), "seat 2 resigned");
+        assert_eq!(o.scores, [1, 0, 1]);
+        assert_eq!(o.ranks, [0, 1, 0]);
+        assert_eq!(
+            Outcome::forfeit(2, Seat(0), "r"),
+            Outcome::win(2, Seat(1), "r")
+        );
+    }
+
+    #[test]
+    fn retired_seats_rank_below_the_seats_still_playing() {
+        let o = Outcome::from_scores(vec![9, 7, 7, 3, 1], "territory").with_retired(&[
+            (Seat(0), 30),
+            (Seat(4), 50),
+            (Seat(3), 50),
+        ]);
+        assert_eq!(o.scores, [9, 7, 7, 3, 1], "scores stand");
+        assert_eq!(
+            o.ranks,
+            [4, 0, 0, 2, 2],
+            "later retirements rank above earlier, equal ones tie"
+        );
+        assert_eq!(o.reason, "territory; retired: seat 1, seat 5, seat 4");
+        let same = Outcome::draw(2, "ply cap").with_retired(&[]);
+        assert_eq!(same, Outcome::draw(2, "ply cap"));
     }
 
     #[test]

@@ -17,24 +17,39 @@
 //! * A header is `[Key "Value"]` on its own line; inside the value, `\"` and `\\` escape a quote
 //!   and a backslash. `Game` is required. `Variant` (default: the default preset), `Seats`
 //!   (default: the game's default), `RulesVersion` (default: the current one), `Start` (a
-//!   position text; default: the standard start) and `Result` (the scores joined by dashes, or `*`
-//!   for an unfinished game) have meanings; any other header is kept as it is.
+//!   position text; default: the standard start), `Result` (the scores joined by dashes, or `*`
+//!   for an unfinished game), `Ending` and `Retired` ([`ending`]) and `Hashes` ([`hashes`]) have
+//!   meanings; any other header is kept as it is.
 //! * After the headers come the actions, separated by white space. Tokens such as `12.` (turn
 //!   numbers) are ignored, as are comments in braces `{…}` and from `;` to the end of a line.
 //!   Export writes one turn ([`Game::turn`]: all the decisions of one seat's go) per numbered
 //!   line.
 //! * Import replays every action, checking each one, and reports the first that cannot be read or
 //!   is illegal by its number (counted from 1) and line. When the record states a result, the
-//!   replayed game must end with that result, unless a `Termination` header says the players or
-//!   the clock ended it (`resignation`, `time forfeit`, `draw by agreement`, `abandoned`).
+//!   replayed game must end with that result: the rules' outcome, overridden by the `Ending`
+//!   and `Retired` headers when the players or the clock ended the game or a seat left it
+//!   ([`ending`]). `Termination` is prose for people and never read. Stored hashes, when given,
+//!   must agree with every replayed position.
+//! * [`replay_trusted`] is the door for a server's own log (actions read, not checked);
+//!   [`replay_lenient`] reports how far a record of an older rules version still replays.
 
 use std::fmt::Write as _;
 
 use thiserror::Error;
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
-use crate::game::{Actor, Game};
+use crate::game::Game;
 use crate::variant::Variant;
+
+pub mod ending;
+pub mod hashes;
+pub mod lenient;
+pub(crate) mod replay;
+
+pub use ending::{Departure, Ending, EndingError, Endings, Retirement};
+pub use hashes::PositionHashes;
+pub use lenient::{replay_lenient, Divergence, Lenient};
+pub use replay::{endings_of, hashes_of, replay, replay_trusted, Replay};
 
 /// A record as text: headers in their order, and the action tokens with their line numbers.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -87,6 +102,16 @@ pub enum RecordError {
         /// The version this build plays.
         supported: u32,
     },
+    /// An `Ending` or `Retired` header cannot be used.
+    #[error("header [{key} \"{value}\"]: {error}")]
+    Ending {
+        /// The header's key.
+        key: &'static str,
+        /// Its value.
+        value: String,
+        /// What is wrong.
+        error: EndingError,
+    },
     /// The variant header does not name a variant.
     #[error("header [Variant]: {0}")]
     Variant(#[from] VariantError),
@@ -115,6 +140,16 @@ pub enum RecordError {
         line: usize,
         /// The rules error.
         error: IllegalAction,
+    },
+    /// A stored position hash (`Hashes`) differs from the replayed position's.
+    #[error("after {number} actions the position hashes to {found:016x}, but the record stored {expected:016x}")]
+    HashMismatch {
+        /// The number of actions played (0: the start).
+        number: usize,
+        /// The stored hash.
+        expected: u64,
+        /// The replayed position's.
+        found: u64,
     },
     /// The record's result differs from the replayed game's.
     #[error("the record says the result is `{stated}`, but the replayed game {actual}")]
@@ -279,17 +314,6 @@ fn is_turn_number(token: &str) -> bool {
     token.ends_with('.') && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A record that has been replayed: the start, the actions, and the final position.
-#[derive(Clone, Debug)]
-pub struct Replay<G: Game> {
-    /// The position the record starts from.
-    pub start: G,
-    /// Every action, in order.
-    pub actions: Vec<G::Action>,
-    /// The position after the last action.
-    pub end: G,
-}
-
 /// Makes a record of a game: the standard headers, then `extra` headers (player names, date),
 /// then the result if the game is over, then the actions.
 pub fn export<G: Game>(start: &G, actions: &[G::Action], extra: &[(String, String)]) -> Record {
@@ -328,121 +352,48 @@ pub fn export<G: Game>(start: &G, actions: &[G::Action], extra: &[(String, Strin
     record
 }
 
-/// Replays a record of game `G`, checking the headers and every action.
-pub fn replay<G: Game>(record: &Record) -> Result<Replay<G>, RecordError> {
-    let start = start_of::<G>(record)?;
+/// Makes a record of a game that ended, or that seats left, outside the rules: [`export`], then
+/// the `Ending` and `Retired` headers, and the `Result` and `Termination` of the outcome with
+/// the endings ([`Endings::outcome`]). Fails when the endings do not fit the game (a seat out of
+/// range, a retirement past the last action, an ending after the rules ended the game).
+pub fn export_ended<G: Game>(
+    start: &G,
+    actions: &[G::Action],
+    endings: &Endings,
+    extra: &[(String, String)],
+) -> Result<Record, RecordError> {
+    let mut record = export(start, actions, extra);
     let mut game = start.clone();
-    let mut actions = Vec::with_capacity(record.actions.len());
-    for (index, (text, line)) in record.actions.iter().enumerate() {
-        let (number, line) = (index + 1, *line);
-        let action = game
-            .parse_action(text)
-            .map_err(|error| RecordError::Unreadable {
-                number,
-                line,
-                error,
-            })?;
-        game.apply(action, &mut crate::game::NoEvents)
-            .map_err(|error| RecordError::Illegal {
-                number,
-                line,
-                error,
-            })?;
-        actions.push(action);
+    for &action in actions {
+        game.apply_unchecked(action);
     }
-    check_result(record, &game)?;
-    Ok(Replay {
-        start,
-        actions,
-        end: game,
-    })
-}
-
-fn start_of<G: Game>(record: &Record) -> Result<G, RecordError> {
-    let info = G::INFO;
-    let game_id = record
-        .header("Game")
-        .ok_or(RecordError::MissingHeader("Game"))?;
-    if game_id != info.id {
-        return Err(RecordError::WrongGame {
-            expected: info.id,
-            found: game_id.to_owned(),
-        });
+    let header_error = |(key, error): ending::HeaderError| {
+        let mut headers = Record::default();
+        endings.write(&mut headers);
+        let value = headers.header(key).unwrap_or_default().to_owned();
+        RecordError::Ending { key, value, error }
+    };
+    endings.check(start.seats()).map_err(header_error)?;
+    endings
+        .check_against(game.outcome().as_ref(), actions.len())
+        .map_err(header_error)?;
+    if endings.is_empty() {
+        return Ok(record);
     }
-    if let Some(text) = record.header("RulesVersion") {
-        let found: u32 = text
-            .trim()
-            .parse()
-            .map_err(|_| bad_header("RulesVersion", text, "not a number"))?;
-        if found != info.rules_version {
-            return Err(RecordError::RulesVersion {
-                game: info.id,
-                found,
-                supported: info.rules_version,
-            });
+    endings.write(&mut record);
+    match endings.outcome(game.outcome(), game.seats()) {
+        Some(outcome) => {
+            record.set_header("Result", outcome.score_text());
+            record.set_header("Termination", outcome.reason);
+        }
+        None => {
+            record.set_header("Result", "*");
+            if let Some(ending) = endings.ending {
+                record.set_header("Termination", ending.to_string());
+            }
         }
     }
-    let variant = G::Variant::parse_text(record.header("Variant").unwrap_or(""))?;
-    let seats = match record.header("Seats") {
-        Some(text) => text
-            .trim()
-            .parse()
-            .map_err(|_| bad_header("Seats", text, "not a number"))?,
-        None => info.default_seats,
-    };
-    let start = match record.header("Start") {
-        Some(position) => G::from_position(&variant, position)?,
-        None => G::new(&variant, seats)?,
-    };
-    if start.seats() != seats {
-        let reason = format!("the start position has {} seats", start.seats());
-        return Err(bad_header("Seats", &seats.to_string(), &reason));
-    }
-    Ok(start)
-}
-
-/// Whether the `Termination` header says the game was ended by the players or the clock rather
-/// than by the rules (resignation, time, agreement, abandonment): then any stated result stands.
-fn ended_outside_the_rules(record: &Record) -> bool {
-    let Some(termination) = record.header("Termination") else {
-        return false;
-    };
-    let termination = termination.to_ascii_lowercase();
-    ["resign", "time", "agree", "abandon"]
-        .iter()
-        .any(|w| termination.contains(w))
-}
-
-fn bad_header(key: &str, value: &str, reason: &str) -> RecordError {
-    RecordError::BadHeader {
-        key: key.to_owned(),
-        value: value.to_owned(),
-        reason: reason.to_owned(),
-    }
-}
-
-fn check_result<G: Game>(record: &Record, game: &G) -> Result<(), RecordError> {
-    let Some(stated) = record.header("Result") else {
-        return Ok(());
-    };
-    let actual = match (game.actor(), game.outcome()) {
-        (Actor::Over, Some(outcome)) => outcome,
-        _ if stated.trim() == "*" || ended_outside_the_rules(record) => return Ok(()),
-        _ => {
-            return Err(RecordError::ResultMismatch {
-                stated: stated.to_owned(),
-                actual: "is not over".to_owned(),
-            })
-        }
-    };
-    if stated.trim() == actual.score_text() {
-        Ok(())
-    } else {
-        Err(RecordError::ResultMismatch {
-            stated: stated.to_owned(),
-            actual: format!("ended {actual}"),
-        })
-    }
+    Ok(record)
 }
 
 #[cfg(test)]

@@ -12,19 +12,125 @@ use serde::Serialize;
 
 use crate::error::VariantError;
 
-/// One option of a variant, described for `muster games` and `muster rules`.
-#[derive(Clone, Copy, Debug)]
+/// One option of a variant, described so that a lobby form or a help text can be built from it
+/// without knowing the game.
+///
+/// Contract (checked by [`conformance::options`](crate::conformance::options)): `default` is in
+/// `domain` and is the default preset's value; every value the domain names is accepted by
+/// [`Variant::set_option`] and nothing just outside an integer range is; every preset's value is
+/// in the domain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct OptionInfo {
     /// The key used in `key=value`.
     pub key: &'static str,
-    /// The values it takes, e.g. `basic|advanced` or `off|N (plies)`.
-    pub values: &'static str,
+    /// The values it takes.
+    pub domain: OptionDomain,
     /// The value in the default preset.
     pub default: &'static str,
     /// What it does.
     pub summary: &'static str,
-    /// False for the project's own additions that no rules source has (an engine ply cap).
-    pub official: bool,
+    /// Where the option comes from: the rules, another site's house rule, or muster itself.
+    pub status: OptionStatus,
+}
+
+impl OptionInfo {
+    /// Whether the option is one of the rules' own (neither a house rule nor muster's addition).
+    pub fn is_official(&self) -> bool {
+        self.status == OptionStatus::Official
+    }
+}
+
+/// The values an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OptionDomain {
+    /// Exactly one of these words (compared as written; some options also take other spellings,
+    /// such as `true` for `on`, which a form need not offer).
+    Choices {
+        /// The words, in the order a form shows them.
+        choices: &'static [&'static str],
+    },
+    /// A whole number from `min` to `max`, both included, written in decimal; or, when `off` is
+    /// given, that word for "no number" (a ply cap that is `off`).
+    Integer {
+        /// The smallest number.
+        min: u64,
+        /// The largest number.
+        max: u64,
+        /// The word meaning "none", if the option has one.
+        off: Option<&'static str>,
+        /// What the number counts, for people (`plies`, `turns`); may be empty.
+        unit: &'static str,
+    },
+}
+
+/// `on|off`, the choices of a switch (see [`parse_switch`]).
+pub const ON_OFF: OptionDomain = OptionDomain::Choices {
+    choices: &["on", "off"],
+};
+
+/// `off|N`, the domain of a cap counted in `unit` (see [`parse_ply_cap`]).
+pub const fn cap_domain(unit: &'static str) -> OptionDomain {
+    OptionDomain::Integer {
+        min: 1,
+        max: u32::MAX as u64,
+        off: Some("off"),
+        unit,
+    }
+}
+
+impl OptionDomain {
+    /// Whether `value`, written exactly so, names a value of the domain.
+    pub fn contains(&self, value: &str) -> bool {
+        match *self {
+            OptionDomain::Choices { choices } => choices.contains(&value),
+            OptionDomain::Integer { min, max, off, .. } => {
+                off == Some(value)
+                    || value
+                        .parse::<u64>()
+                        .is_ok_and(|n| (min..=max).contains(&n) && n.to_string() == value)
+            }
+        }
+    }
+
+    /// The domain for people: `basic|advanced`, `1..8`, `off|1.. (plies)`.
+    pub fn text(&self) -> String {
+        match *self {
+            OptionDomain::Choices { choices } => choices.join("|"),
+            OptionDomain::Integer {
+                min,
+                max,
+                off,
+                unit,
+            } => {
+                let mut text = off.map(|w| format!("{w}|")).unwrap_or_default();
+                text.push_str(&min.to_string());
+                text.push_str("..");
+                if max < u64::from(u32::MAX) {
+                    text.push_str(&max.to_string());
+                }
+                if !unit.is_empty() {
+                    text.push_str(&format!(" ({unit})"));
+                }
+                text
+            }
+        }
+    }
+}
+
+/// Where an option comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OptionStatus {
+    /// The rules' own: a choice the rules sources offer or leave open (every reading named in
+    /// the rules specification).
+    Official,
+    /// A house rule of another site or program (AbstractPlay's opening, algol5's reading); the
+    /// summary names it.
+    HouseRule,
+    /// muster's own addition, which no rules source has (an engine ply cap, an explosion order
+    /// fixed for fast self-play).
+    Muster,
 }
 
 /// A named set of options.

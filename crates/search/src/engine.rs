@@ -69,6 +69,56 @@ impl Thought {
     }
 }
 
+/// Why a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// The level's own budget (iterations, positions, depth) was spent, or there was nothing to
+    /// search (a random level).
+    Budget,
+    /// The wall-clock cap was reached first.
+    Cap,
+    /// The stop flag was set.
+    Stopped,
+    /// The search proved the result and stopped early.
+    Proven,
+}
+
+/// What [`Engine::think_capped`] decided and what it searched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CappedThought {
+    /// The decision, with the iterations or positions searched, the depth and the time spent.
+    pub thought: Thought,
+    /// The cap it was given.
+    pub cap: Duration,
+    /// Why the search ended.
+    pub stopped: StopReason,
+}
+
+/// What a caller gives [`Player::think`] besides the position.
+#[derive(Clone, Copy, Debug)]
+enum Limit {
+    /// The recipe's budget.
+    Level,
+    /// This budget instead of the recipe's.
+    Replace(Budget),
+    /// The recipe's budget, and at most this much wall-clock time.
+    Cap(Duration),
+}
+
+impl Limit {
+    /// The budget to search with, given the recipe's.
+    fn budget(self, recipe: Budget) -> Budget {
+        match self {
+            Limit::Level => recipe,
+            Limit::Replace(budget) => budget,
+            Limit::Cap(cap) => Budget {
+                time: Some(recipe.time.map_or(cap, |t| t.min(cap))),
+                ..recipe
+            },
+        }
+    }
+}
+
 /// An AI player of one game.
 #[derive(Debug)]
 pub struct Engine {
@@ -118,6 +168,54 @@ impl Engine {
         stop: &StopFlag,
         observer: &mut dyn Observer,
     ) -> Result<Thought, SearchError> {
+        self.decide(
+            game,
+            budget.map_or(Limit::Level, Limit::Replace),
+            stop,
+            observer,
+        )
+    }
+
+    /// Decides at the engine's level under a clock: the recipe's own budget (the same
+    /// iterations or positions as [`Engine::think`] without a budget, the stand-in of an
+    /// alpha-beta level scaled as usual), but never longer than `cap` of wall-clock time, and
+    /// ending early when `stop` is set. The report says what was searched and why it ended.
+    ///
+    /// The cap is checked between MCTS iterations and every 1 024 alpha-beta positions, so the
+    /// search overruns it by at most one iteration (one playout); the action returned is always
+    /// legal, the best found so far. A capped search depends on the machine's speed, so it is
+    /// not reproducible the way a level's own budget is.
+    pub fn think_capped(
+        &mut self,
+        game: &AnyGame,
+        cap: Duration,
+        stop: &StopFlag,
+        observer: &mut dyn Observer,
+    ) -> Result<CappedThought, SearchError> {
+        let thought = self.decide(game, Limit::Cap(cap), stop, observer)?;
+        let stopped = if stop.is_set() {
+            StopReason::Stopped
+        } else if thought.elapsed >= cap {
+            StopReason::Cap
+        } else if thought.proven {
+            StopReason::Proven
+        } else {
+            StopReason::Budget
+        };
+        Ok(CappedThought {
+            thought,
+            cap,
+            stopped,
+        })
+    }
+
+    fn decide(
+        &mut self,
+        game: &AnyGame,
+        limit: Limit,
+        stop: &StopFlag,
+        observer: &mut dyn Observer,
+    ) -> Result<Thought, SearchError> {
         let Actor::Seat(seat) = game.actor() else {
             return Err(SearchError::NotASeat(match game.actor() {
                 Actor::Chance => "chance is to act",
@@ -127,11 +225,11 @@ impl Engine {
         let view = game.view(Some(seat.index()));
         match (&mut self.inner, &view) {
             (Inner::MurusGallicus(p), AnyGame::MurusGallicus(g)) => {
-                p.think(g, budget, stop, observer)
+                p.think(g, limit, stop, observer)
             }
-            (Inner::Mur(p), AnyGame::Mur(g)) => p.think(g, budget, stop, observer),
-            (Inner::Mu(p), AnyGame::Mu(g)) => p.think(g, budget, stop, observer),
-            (Inner::MuTou(p), AnyGame::MuTou(g)) => p.think(g, budget, stop, observer),
+            (Inner::Mur(p), AnyGame::Mur(g)) => p.think(g, limit, stop, observer),
+            (Inner::Mu(p), AnyGame::Mu(g)) => p.think(g, limit, stop, observer),
+            (Inner::MuTou(p), AnyGame::MuTou(g)) => p.think(g, limit, stop, observer),
             _ => Err(SearchError::Unsupported(format!(
                 "this engine does not play {}",
                 game.id()
@@ -200,7 +298,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
     fn think(
         &mut self,
         game: &G,
-        budget: Option<Budget>,
+        limit: Limit,
         stop: &StopFlag,
         observer: &mut dyn Observer,
     ) -> Result<Thought, SearchError> {
@@ -209,7 +307,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
             Recipe::AlphaBeta { depth, nodes }
                 if game.seats() == 2 && !G::INFO.has_chance && self.knowledge.judges(game) =>
             {
-                let budget = budget.unwrap_or(Budget {
+                let budget = limit.budget(Budget {
                     nodes: Some(nodes),
                     depth: Some(depth),
                     time: None,
@@ -218,14 +316,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
             }
             Recipe::AlphaBeta { nodes, .. } => {
                 let iterations = (nodes / 5).clamp(1, MCTS_STAND_IN);
-                let budget = budget.unwrap_or(Budget::nodes(iterations));
+                let budget = limit.budget(Budget::nodes(iterations));
                 self.mcts(game, None, &budget, stop, observer)
             }
             Recipe::Mcts {
                 iterations,
                 playout_plies,
             } => {
-                let budget = budget.unwrap_or(Budget::nodes(iterations));
+                let budget = limit.budget(Budget::nodes(iterations));
                 self.mcts(game, playout_plies, &budget, stop, observer)
             }
         }

@@ -5,8 +5,10 @@
 use std::io::{self, Write};
 
 use anyhow::Result;
+use muster_rules::variant::OptionStatus;
 use muster_rules::{GameId, GameInfo};
 
+use crate::args::GamesArgs;
 use crate::render::wrap_words;
 
 /// Where the description column starts.
@@ -16,9 +18,14 @@ const TEXT_WIDTH: usize = 79 - TEXT_COLUMN;
 /// The indent of an option's summary, under its name.
 const SUMMARY_INDENT: &str = "              ";
 
-/// Prints the list of games.
-pub fn run() -> Result<()> {
+/// Prints the list of games, or with `--json` the catalog a lobby builds its forms from.
+pub fn run(args: &GamesArgs) -> Result<()> {
     let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &muster_rules::any::catalog())?;
+        writeln!(out)?;
+        return Ok(());
+    }
     for (i, id) in GameId::ALL.into_iter().enumerate() {
         if i > 0 {
             writeln!(out)?;
@@ -44,21 +51,28 @@ fn write_game(out: &mut impl Write, id: GameId) -> Result<()> {
     }
     for (i, option) in id.options()?.iter().enumerate() {
         let label = if i == 0 { "options" } else { "" };
-        let official = if option.official {
-            ""
-        } else {
-            " (not official)"
-        };
         writeln!(
             out,
-            "  {label:<8}  {}={} (default {}){official}",
-            option.key, option.values, option.default
+            "  {label:<8}  {}={} (default {}){}",
+            option.key,
+            option.domain.text(),
+            option.default,
+            status_note(option.status)
         )?;
         for line in wrap_words(option.summary, 79 - SUMMARY_INDENT.len()) {
             writeln!(out, "{SUMMARY_INDENT}{line}")?;
         }
     }
     Ok(())
+}
+
+/// What a listing adds after an option that is not the rules' own.
+pub fn status_note(status: OptionStatus) -> &'static str {
+    match status {
+        OptionStatus::Official => "",
+        OptionStatus::HouseRule => " (house rule)",
+        OptionStatus::Muster => " (not official)",
+    }
 }
 
 /// One row: a section label, a name, and a summary wrapped in the description column.

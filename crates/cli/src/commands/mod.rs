@@ -126,14 +126,20 @@ pub fn actor_json(game: &AnyGame) -> Value {
 /// The outcome for JSON: `null` while the game runs, else scores, ranks, reason, the result
 /// text (`1-0`) and the winners by seat name.
 pub fn outcome_json(game: &AnyGame) -> Value {
-    match game.outcome() {
+    outcome_json_of(game, game.outcome().as_ref())
+}
+
+/// [`outcome_json`] of a given outcome (a replayed record's, with its endings outside the
+/// rules).
+pub fn outcome_json_of(game: &AnyGame, outcome: Option<&Outcome>) -> Value {
+    match outcome {
         None => Value::Null,
         Some(outcome) => json!({
             "scores": outcome.scores,
             "ranks": outcome.ranks,
             "reason": outcome.reason,
             "result": outcome.score_text(),
-            "winners": winners(game, &outcome),
+            "winners": winners(game, outcome),
         }),
     }
 }

@@ -13,13 +13,16 @@ use muster_rules::{Actor, AnyGame};
 use serde_json::json;
 
 use crate::args::ReplayArgs;
-use crate::commands::{actor_words, colour_wanted, outcome_json, result_words};
+use crate::commands::{actor_words, colour_wanted, outcome_json_of, result_words};
 use crate::render::{self, Style};
 
 /// Replays the record and prints it.
 pub fn run(args: &ReplayArgs) -> Result<()> {
     let (name, text) = read_source(&args.file)?;
     let record = Record::parse(&text).with_context(|| format!("{name} is not a record"))?;
+    if args.lenient {
+        return lenient(&name, &record, args.json);
+    }
     let replay = AnyGame::replay(&record).with_context(|| format!("{name} does not replay"))?;
     let mut out = io::stdout().lock();
     if args.json {
@@ -28,7 +31,8 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             "variant": replay.end.variant_text(),
             "actions": replay.actions,
             "position": replay.end.position_text(),
-            "outcome": outcome_json(&replay.end),
+            "outcome": outcome_json_of(&replay.end, replay.outcome.as_ref()),
+            "endings": replay.endings,
         });
         writeln!(out, "{value}")?;
     } else if args.quiet {
@@ -38,7 +42,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             "{}: {} record, {count} actions, {}",
             render::safe(&name),
             replay.end.id(),
-            summary(&replay.end)
+            summary(&replay)
         )?;
     } else {
         let style = Style {
@@ -47,6 +51,40 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
         write_full(&mut out, &record, &replay, args.steps, style)?;
     }
     Ok(())
+}
+
+/// `--lenient`: how far the record replays, and the first divergence, which is an error.
+fn lenient(name: &str, record: &Record, json: bool) -> Result<()> {
+    let report =
+        AnyGame::replay_lenient(record).with_context(|| format!("{name} cannot be replayed"))?;
+    let mut out = io::stdout().lock();
+    if json {
+        let value = json!({
+            "game": report.end.id().id(),
+            "rules_version": report.rules_version,
+            "actions": report.actions.len(),
+            "hashes_checked": report.hashes_checked,
+            "divergence": report.divergence.as_ref().map(ToString::to_string),
+        });
+        writeln!(out, "{value}")?;
+    } else {
+        writeln!(
+            out,
+            "{}: {} record of rules version {}, {} actions replayed, {} stored hashes agree",
+            render::safe(name),
+            report.end.id(),
+            report.rules_version,
+            report.actions.len(),
+            report.hashes_checked
+        )?;
+    }
+    match &report.divergence {
+        None => Ok(()),
+        Some(divergence) => Err(anyhow::anyhow!(
+            "{name} diverges: {}",
+            render::safe(&divergence.to_string())
+        )),
+    }
 }
 
 /// The record's name for messages (a quoted path, or `the record on stdin`) and its text.
@@ -110,14 +148,17 @@ fn write_full(
         let last = replay.actions.last().map(String::as_str);
         write!(out, "{}", render::board(&replay.end, last, style))?;
     }
-    writeln!(out, "Result: {}", summary(&replay.end))?;
+    writeln!(out, "Result: {}", summary(replay))?;
     Ok(())
 }
 
-/// `Light wins: breakthrough at c7 (1-0)` or `unfinished, Dark to move`.
-fn summary(game: &AnyGame) -> String {
-    match game.outcome() {
-        Some(outcome) => result_words(game, &outcome),
-        None => format!("unfinished, {} to move", actor_words(game)),
+/// `Light wins: breakthrough at c7 (1-0)`, `Dark wins: seat 1 resigned (0-1)`, `aborted` or
+/// `unfinished, Dark to move`: the result with the record's endings outside the rules.
+fn summary(replay: &AnyReplay) -> String {
+    let game = &replay.end;
+    match (&replay.outcome, replay.endings.ending) {
+        (Some(outcome), _) => result_words(game, outcome),
+        (None, Some(ending)) => format!("{ending}, no result"),
+        (None, None) => format!("unfinished, {} to move", actor_words(game)),
     }
 }

@@ -7,7 +7,8 @@ use anyhow::Result;
 use muster_rules::GameId;
 
 use crate::args::RulesArgs;
-use crate::commands::{game_id, games::seat_range};
+use crate::commands::game_id;
+use crate::commands::games::{seat_range, status_note};
 
 /// Prints the rules of one game.
 pub fn run(args: &RulesArgs) -> Result<()> {
@@ -53,18 +54,14 @@ fn write_options(out: &mut impl Write, id: GameId) -> Result<()> {
     writeln!(out, "| option | values | default | what it does |")?;
     writeln!(out, "|---|---|---|---|")?;
     for option in id.options()? {
-        let official = if option.official {
-            ""
-        } else {
-            " (not official)"
-        };
         writeln!(
             out,
-            "| `{}` | `{}` | `{}` | {}{official} |",
+            "| `{}` | `{}` | `{}` | {}{} |",
             option.key,
-            option.values.replace('|', "\\|"),
+            option.domain.text().replace('|', "\\|"),
             option.default,
-            option.summary
+            option.summary,
+            status_note(option.status)
         )?;
     }
     Ok(())

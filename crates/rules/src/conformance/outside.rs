@@ -11,7 +11,8 @@
 //!   survive a checked random walk; each action text is either refused (position unchanged) or
 //!   applied (same result by the checked and the fast door).
 //! * [`record_text`]: a record. One that parses re-prints to text that parses to the same record;
-//!   one that replays ends at a valid position, and its re-export replays to the same end.
+//!   one that replays ends at a valid position, and its re-export replays to the same end; its
+//!   trusted and lenient replays and its re-export with its endings agree with it.
 //! * [`variant_text`]: a variant text. One that reads normalises to text that reads to the same
 //!   variant, and sets up a valid start for every seat count the game allows.
 
@@ -115,7 +116,7 @@ pub fn record_text(data: &[u8]) -> Result<(), String> {
     if replayed.end != replay.end {
         return Err("the re-exported record ends elsewhere".to_owned());
     }
-    Ok(())
+    super::records::check_outside_record(&record, &replay)
 }
 
 /// Reads `data` as `game-id variant text`: the variant must normalise stably and set up a valid

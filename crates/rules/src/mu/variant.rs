@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::VariantError;
 use crate::variant::{bad_value, name_in, parse_ply_cap, parse_switch, pick, ply_cap_text};
+use crate::variant::{cap_domain, OptionDomain, OptionStatus, ON_OFF};
 use crate::variant::{switch_text, unknown_option, OptionInfo, Preset, Variant};
 
 /// How many moves a turn holds (mu §2.11, A2).
@@ -156,80 +157,107 @@ impl MuVariant {
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
         key: "segments",
-        values: "1..8",
+        domain: OptionDomain::Integer {
+            min: 1,
+            max: 8,
+            off: None,
+            unit: "",
+        },
         default: "7",
         summary: "segments each player lays out",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "turn",
-        values: "one-piece|per-segment",
+        domain: OptionDomain::Choices {
+            choices: &["one-piece", "per-segment"],
+        },
         default: "one-piece",
         summary: "one move a turn, or one move from each segment occupied at its start",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "oscillation",
-        values: "removal|trim",
+        domain: OptionDomain::Choices {
+            choices: &["removal", "trim"],
+        },
         default: "removal",
         summary: "the mover takes men off an oscillating section, or it is trimmed",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "trim_timing",
-        values: "after-move|end-of-turn",
+        domain: OptionDomain::Choices {
+            choices: &["after-move", "end-of-turn"],
+        },
         default: "after-move",
         summary: "trim when the cycle is found, or literally at the end of the turn",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "one_move_per_piece",
-        values: "off|on",
+        domain: ON_OFF,
         default: "off",
         summary: "on: no move may start where a move of the same turn ended",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "access",
-        values: "any-move|wall-only",
+        domain: OptionDomain::Choices {
+            choices: &["any-move", "wall-only"],
+        },
         default: "any-move",
         summary: "who claims an empty section: any stack that can land in it, or Wall stacks",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "order",
-        values: "player|canonical",
+        domain: OptionDomain::Choices {
+            choices: &["player", "canonical"],
+        },
         default: "player",
         summary: "the mover orders explosions when it matters, or never (for fast self-play)",
-        official: false,
+        status: OptionStatus::Muster,
     },
     OptionInfo {
         key: "start",
-        values: "protocol|random|t3|duel|arena",
+        domain: OptionDomain::Choices {
+            choices: &["protocol", "random", "t3", "duel", "arena"],
+        },
         default: "protocol",
         summary: "the opening protocol, a seeded random lay-out, or a fixed board",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "seed",
-        values: "N",
+        domain: OptionDomain::Integer {
+            min: 0,
+            max: u64::MAX,
+            off: None,
+            unit: "",
+        },
         default: "0",
         summary: "the seed of start=random",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "max_seats",
-        values: "2..8",
+        domain: OptionDomain::Integer {
+            min: 2,
+            max: 8,
+            off: None,
+            unit: "seats",
+        },
         default: "8",
         summary: "the most seats the variant is played by",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "ply_cap",
-        values: "off|N (turns)",
+        domain: cap_domain("turns"),
         default: "off",
         summary: "count the game after N turns of play (a project addition, not a rule)",
-        official: false,
+        status: OptionStatus::Muster,
     },
 ];
 

@@ -11,6 +11,7 @@ use crate::error::VariantError;
 use crate::variant::{
     bad_value, parse_ply_cap, parse_switch, switch_text, unknown_option, OptionInfo,
 };
+use crate::variant::{cap_domain, OptionDomain, OptionStatus, ON_OFF};
 use crate::variant::{Preset, Variant};
 
 /// How much is played before the result (mur §1.9).
@@ -142,66 +143,76 @@ impl MurVariant {
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
         key: "length",
-        values: "match|set|game",
+        domain: OptionDomain::Choices {
+            choices: &["match", "set", "game"],
+        },
         default: "match",
         summary: "two sets of six games, one set, or a single game",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "rules",
-        values: "g2|g1",
+        domain: OptionDomain::Choices {
+            choices: &["g2", "g1"],
+        },
         default: "g2",
         summary: "g2: newest text (own eyes free, mixed traps); g1: the seed text",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "blocked_paths",
-        values: "off|on",
+        domain: ON_OFF,
         default: "off",
         summary: "a moving ship may not pass over occupied points",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "kraken_trap",
-        values: "any|single-colour",
+        domain: OptionDomain::Choices {
+            choices: &["any", "single-colour"],
+        },
         default: "any",
         summary: "ships of any colour trap the kraken (mover scores), or of one colour only",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "kraken_self_trap",
-        values: "on|off",
+        domain: ON_OFF,
         default: "on",
         summary: "trapping the kraken excuses trapping one's own ship",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "repeat_scope",
-        values: "last_cycle|whole_game",
+        domain: OptionDomain::Choices {
+            choices: &["last_cycle", "whole_game"],
+        },
         default: "last_cycle",
         summary: "a repeat is the position of 4 plies before, or any earlier one this game",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "swap_colours_between_sets",
-        values: "off|on",
+        domain: ON_OFF,
         default: "off",
         summary: "the players exchange colours for the second set",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "edition",
-        values: "kraken|classic",
+        domain: OptionDomain::Choices {
+            choices: &["kraken", "classic"],
+        },
         default: "kraken",
         summary: "names only: ships and the kraken, or stones and the Mur stone",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "ply_cap",
-        values: "off|N (plies)",
+        domain: cap_domain("plies"),
         default: "off",
         summary: "a game with no result after N plies is drawn (a project addition, not a rule)",
-        official: false,
+        status: OptionStatus::Muster,
     },
 ];
 

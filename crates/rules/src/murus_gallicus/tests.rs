@@ -307,13 +307,11 @@ fn the_ply_cap_draws_a_game_after_n_plies_without_a_result() {
         events.last(),
         Some(MurusEvent::PlyCapReached { plies: 3 })
     ));
-    assert!(
-        !MurusVariant::options()
-            .iter()
-            .find(|o| o.key == "ply_cap")
-            .unwrap()
-            .official
-    );
+    assert!(!MurusVariant::options()
+        .iter()
+        .find(|o| o.key == "ply_cap")
+        .unwrap()
+        .is_official());
 }
 
 #[test]

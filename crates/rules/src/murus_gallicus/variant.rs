@@ -10,6 +10,7 @@ use crate::error::VariantError;
 use crate::variant::{
     bad_value, parse_ply_cap, parse_switch, switch_text, unknown_option, OptionInfo,
 };
+use crate::variant::{cap_domain, OptionDomain, OptionStatus, ON_OFF};
 use crate::variant::{Preset, Variant};
 
 /// Which rulebook is played.
@@ -94,45 +95,51 @@ impl MurusVariant {
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
         key: "ruleset",
-        values: "basic|advanced",
+        domain: OptionDomain::Choices {
+            choices: &["basic", "advanced"],
+        },
         default: "basic",
         summary: "basic: stacks of 2; advanced: catapults and a delayed breakthrough",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "board",
-        values: "8x7|8x8",
+        domain: OptionDomain::Choices {
+            choices: &["8x7", "8x8"],
+        },
         default: "8x7",
         summary: "8 columns by 7 rows (the designer's board) or 8 by 8",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "opening",
-        values: "none|redistribution",
+        domain: OptionDomain::Choices {
+            choices: &["none", "redistribution"],
+        },
         default: "none",
         summary: "AbstractPlay house rule: each first move splits a home tower onto the 2nd row",
-        official: true,
+        status: OptionStatus::HouseRule,
     },
     OptionInfo {
         key: "immediate_win",
-        values: "on|off",
+        domain: ON_OFF,
         default: "off",
         summary: "algol5: in advanced, a breakthrough wins at once instead of after a turn",
-        official: true,
+        status: OptionStatus::HouseRule,
     },
     OptionInfo {
         key: "escape",
-        values: "on|off",
+        domain: ON_OFF,
         default: "off",
         summary: "AbstractPlay: reaching the far row does not win; only stalemate does",
-        official: true,
+        status: OptionStatus::HouseRule,
     },
     OptionInfo {
         key: "ply_cap",
-        values: "off|N (plies)",
+        domain: cap_domain("plies"),
         default: "off",
         summary: "draw after N plies without a result (a project addition, not a rule)",
-        official: false,
+        status: OptionStatus::Muster,
     },
 ];
 

@@ -310,7 +310,9 @@ impl Game for MuTou {
     }
 
     fn position_hash(&self) -> u64 {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
+        // A fixed algorithm, not `DefaultHasher`: hashes are stored in records (§4 `Hashes`)
+        // and must be the same in every build.
+        let mut h = crate::hash::FixedHasher::default();
         self.hash_fields(&mut h);
         h.finish()
     }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::VariantError;
 use crate::variant::{bad_value, name_in, parse_ply_cap, parse_switch, pick, ply_cap_text};
+use crate::variant::{cap_domain, OptionDomain, OptionStatus, ON_OFF};
 use crate::variant::{switch_text, unknown_option, OptionInfo, Preset, Variant};
 
 /// The tier of play (mutou D4): how many bases, shakken and wafers each player sets out.
@@ -223,94 +224,118 @@ impl MuTouVariant {
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
         key: "tier",
-        values: "I|II|III|choose",
+        domain: OptionDomain::Choices {
+            choices: &["I", "II", "III", "choose"],
+        },
         default: "I",
         summary: "bases, shakken and wafers per player; choose: the first player decides",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "board",
-        values: "square|hex|sown",
+        domain: OptionDomain::Choices {
+            choices: &["square", "hex", "sown"],
+        },
         default: "square",
         summary: "a square or hex set layout, or zones cut and sown (Voronoi)",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "wrap",
-        values: "none|cylinder|torus",
+        domain: OptionDomain::Choices {
+            choices: &["none", "cylinder", "torus"],
+        },
         default: "none",
         summary: "remote splices of the square board's sides",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "dice",
-        values: "4|6|8|10|12|20",
+        domain: OptionDomain::Choices {
+            choices: &["4", "6", "8", "10", "12", "20"],
+        },
         default: "8",
         summary: "faces of each quandar",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "choices",
-        values: "on|off",
+        domain: ON_OFF,
         default: "on",
         summary: "other players may call a choice after each unit",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "fees",
-        values: "on|off",
+        domain: ON_OFF,
         default: "on",
         summary: "a wafer for each further piece moved and for refreshing a spent piece",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "mixing",
-        values: "off|on",
+        domain: ON_OFF,
         default: "off",
         summary: "on: the advanced game, one turn may mix moves, alterations and area edits",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "form",
-        values: "competitive|cooperative",
+        domain: OptionDomain::Choices {
+            choices: &["competitive", "cooperative"],
+        },
         default: "competitive",
         summary: "play to one survivor, or until everyone accepts a proposal to stop",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "seed",
-        values: "N",
+        domain: OptionDomain::Integer {
+            min: 0,
+            max: u64::MAX,
+            off: None,
+            unit: "",
+        },
         default: "0",
         summary: "the sowing of board=sown",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "clock",
-        values: "untimed|beat|overlap",
+        domain: OptionDomain::Choices {
+            choices: &["untimed", "beat", "overlap"],
+        },
         default: "untimed",
         summary: "the beat clock clients run: none, one unit per bass beat, or overlapping turns",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "tempo",
-        values: "20..300",
+        domain: OptionDomain::Integer {
+            min: 20,
+            max: 300,
+            off: None,
+            unit: "beats per minute",
+        },
         default: "96",
         summary: "song beats per minute of the beat clock",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "bass_every",
-        values: "4|5",
+        domain: OptionDomain::Choices {
+            choices: &["4", "5"],
+        },
         default: "4",
         summary: "song beats per bass beat",
-        official: true,
+        status: OptionStatus::Official,
     },
     OptionInfo {
         key: "turn_cap",
-        values: "off|N (turns)",
+        domain: cap_domain("turns"),
         default: "off",
         summary: "stop after N turns; players still in share first place (not a rule)",
-        official: false,
+        status: OptionStatus::Muster,
     },
 ];
 

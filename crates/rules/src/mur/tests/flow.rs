@@ -335,7 +335,7 @@ fn the_ply_cap_draws_a_game_after_n_plies_without_a_result() {
         .iter()
         .find(|o| o.key == "ply_cap")
         .unwrap();
-    assert!(!info.official);
+    assert_eq!(info.status, crate::variant::OptionStatus::Muster);
 }
 
 #[test]

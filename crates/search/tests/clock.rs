@@ -1,0 +1,126 @@
+//! The engine under a clock: a level's own budget, never longer than a wall-clock cap, stopped by
+//! a flag from another thread, and a report of what was searched. The time bounds are generous
+//! (the test machine is shared): they check that the cap is obeyed, not how fast anything is.
+
+use std::time::{Duration, Instant};
+
+use muster_rules::{AnyGame, GameId};
+use muster_search::levels::level;
+use muster_search::{Engine, StopFlag, StopReason};
+
+/// How far past its cap a search may end on a busy machine (one MCTS playout, the last 1 024
+/// alpha-beta positions, a thread's wake-up).
+const SLACK: Duration = Duration::from_millis(500);
+
+fn engine(id: GameId, number: u8) -> Engine {
+    let recipe = level(id, number).expect("a level").recipe;
+    Engine::new(id, recipe, 7, 1)
+}
+
+fn assert_legal(game: &AnyGame, action: &str) {
+    assert!(
+        game.legal_actions().iter().any(|a| a == action),
+        "`{action}` is not legal in {}",
+        game.position_text()
+    );
+}
+
+#[test]
+fn a_cap_shorter_than_the_level_budget_ends_the_search_near_the_cap() {
+    let cap = Duration::from_millis(200);
+    // Alpha-beta (Murus Gallicus level 8: 400 000 positions), MCTS (Mur level 4: 2 000
+    // iterations), and MCTS standing in for alpha-beta with three seats (Mu level 8).
+    let cases = [
+        (AnyGame::new(GameId::MurusGallicus, "advanced", None), 8),
+        (AnyGame::new(GameId::Mur, "game", None), 4),
+        (
+            AnyGame::new(GameId::Mu, "multi start=random seed=1", Some(3)),
+            8,
+        ),
+    ];
+    for (game, number) in cases {
+        let game = game.expect("a start");
+        let mut engine = engine(game.id(), number);
+        let started = Instant::now();
+        let report = engine
+            .think_capped(&game, cap, &StopFlag::default(), &mut ())
+            .expect("a seat decides");
+        let took = started.elapsed();
+        eprintln!(
+            "{}: {took:?}, {} {} nodes, depth {}",
+            game.id(),
+            report.thought.method,
+            report.thought.nodes,
+            report.thought.depth
+        );
+        assert!(took < cap + SLACK, "{}: took {took:?}", game.id());
+        assert_eq!(report.stopped, StopReason::Cap, "{}: {report:?}", game.id());
+        assert_eq!(report.cap, cap);
+        assert!(report.thought.nodes > 0, "{}: searched nothing", game.id());
+        assert!(report.thought.elapsed >= cap, "{}: {report:?}", game.id());
+        assert_legal(&game, &report.thought.action);
+    }
+}
+
+#[test]
+fn a_level_budget_shorter_than_the_cap_is_spent_and_not_raised() {
+    // Murus Gallicus level 1 plays 8 MCTS iterations: the cap adds time, never iterations.
+    let game = AnyGame::new(GameId::MurusGallicus, "basic", None).expect("a start");
+    let report = engine(GameId::MurusGallicus, 1)
+        .think_capped(
+            &game,
+            Duration::from_secs(30),
+            &StopFlag::default(),
+            &mut (),
+        )
+        .expect("a seat decides");
+    assert_eq!(report.stopped, StopReason::Budget, "{report:?}");
+    assert_eq!(report.thought.nodes, 8);
+    assert_eq!(report.thought.method, "mcts");
+    assert_legal(&game, &report.thought.action);
+}
+
+#[test]
+fn a_stop_flag_set_from_another_thread_ends_the_search() {
+    let game = AnyGame::new(GameId::MurusGallicus, "advanced", None).expect("a start");
+    let mut engine = engine(GameId::MurusGallicus, 8);
+    let stop = StopFlag::default();
+    let remote = stop.clone();
+    let after = Duration::from_millis(200);
+    let started = Instant::now();
+    let report = std::thread::scope(|scope| {
+        scope.spawn(move || {
+            std::thread::sleep(after);
+            remote.stop();
+        });
+        engine
+            .think_capped(&game, Duration::from_secs(60), &stop, &mut ())
+            .expect("a seat decides")
+    });
+    let took = started.elapsed();
+    assert!(took >= after, "ended before the flag: {took:?}");
+    assert!(
+        took < after + SLACK,
+        "took {took:?} after a stop at {after:?}"
+    );
+    assert_eq!(report.stopped, StopReason::Stopped, "{report:?}");
+    assert_eq!(report.thought.method, "alpha-beta");
+    assert_legal(&game, &report.thought.action);
+}
+
+#[test]
+fn a_proven_result_ends_the_search_before_the_cap() {
+    // Murus Gallicus T3: Light breaks through at once with c5-c7.
+    let game = AnyGame::from_position(GameId::MurusGallicus, "basic", "3t3t/8/2T5/8/8/8/7T L 10")
+        .expect("T3 position");
+    let report = engine(GameId::MurusGallicus, 8)
+        .think_capped(
+            &game,
+            Duration::from_secs(30),
+            &StopFlag::default(),
+            &mut (),
+        )
+        .expect("a seat decides");
+    assert_eq!(report.stopped, StopReason::Proven, "{report:?}");
+    assert_eq!(report.thought.action, "c5-c7");
+}
