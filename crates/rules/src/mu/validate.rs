@@ -136,8 +136,15 @@ impl Mu {
         if men[self.to_move.index()] == 0 {
             return fail("the colour to move has no men: seats without men are skipped");
         }
-        if usize::from(self.passes) >= active {
+        // §2.12: the passes are counted when a turn ends. Before the mover has moved they must
+        // leave a seat with men that has not passed; once he has moved, his move may have taken
+        // the last men of seats that passed before him (fewer seats with men than passes), and
+        // the end of his turn clears the count.
+        if self.moved == 0 && usize::from(self.passes) >= active {
             return fail("every seat with men has passed in succession: the game is over");
+        }
+        if usize::from(self.passes) >= usize::from(self.seats) {
+            return fail("more passes in succession than there are seats");
         }
         if self.pending != Pending::Nothing && self.moved == 0 {
             return fail("an explosion or a removal is owed only after a move");
@@ -216,6 +223,35 @@ mod tests {
             let again = Mu::from_position(&variant, &game.position_text());
             assert_eq!(again.as_ref(), Ok(&game), "{preset}");
         }
+    }
+
+    /// Found by the battery (multi, three seats): the mover's move took the last men of the seats
+    /// that had passed before him; the pass count waits for the end of his turn.
+    const TAKEN_AFTER_A_PASS: &str = "0,0 3,-1 -1,-2 -3,1 6,-3 -1,3 4,-4 -6,2 -2,-4 -9,3 -8,5 2,2 \
+        -11,7 1,-5 -14,9 -15,12 0,-7 3,-8 -2,-8 -11,2 1,-10 | C4=VG1 E5=VG1 L2=VG1 Q3=VG1 | \
+        play G seats=3 budget=C,E,Q moved=1 passes=1 ply=309";
+
+    #[test]
+    fn a_pass_before_a_move_that_takes_the_passers_last_men_is_not_the_end_yet() {
+        let variant = MuVariant::parse_text("multi").unwrap();
+        let mut game = Mu::from_position(&variant, TAKEN_AFTER_A_PASS).unwrap();
+        assert_eq!(game.outcome(), None);
+        crate::conformance::walk_from(game.clone(), 1, 200).unwrap();
+        // The mover ends his turn; he alone has men, and his turn was not a pass.
+        let end = game.parse_action("end").unwrap();
+        game.apply(end, &mut crate::game::NoEvents).unwrap();
+        assert_eq!(game.passes(), 0);
+    }
+
+    #[test]
+    fn passes_that_already_end_the_game_or_outnumber_the_seats_are_refused() {
+        let variant = MuVariant::parse_text("multi").unwrap();
+        let reason = |text: &str| Mu::from_position(&variant, text).unwrap_err().reason;
+        // Before the mover has moved, one pass with one seat left holding men is a finished game.
+        let before_a_move = TAKEN_AFTER_A_PASS.replace("moved=1 ", "");
+        assert!(reason(&before_a_move).contains("passed in succession"));
+        let too_many = TAKEN_AFTER_A_PASS.replace("passes=1", "passes=3");
+        assert!(reason(&too_many).contains("more passes"));
     }
 
     #[test]
