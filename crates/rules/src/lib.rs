@@ -48,8 +48,10 @@ pub mod perft;
 pub mod playout;
 pub mod record;
 pub mod variant;
+mod wire;
 
 pub use any::{AnyError, AnyEvent, AnyGame, AnyReplay, GameId};
 pub use error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
 pub use game::{Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat};
+pub use game::{Audience, Visibility};
 pub use variant::{OptionInfo, Preset, Variant};

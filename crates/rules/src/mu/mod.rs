@@ -70,6 +70,7 @@ mod start;
 mod text;
 mod validate;
 mod variant;
+mod wire;
 
 #[cfg(test)]
 mod cross;

@@ -144,6 +144,7 @@ mod play;
 mod position;
 mod text;
 mod variant;
+mod wire;
 
 #[cfg(test)]
 mod cross;

@@ -76,6 +76,7 @@ mod movegen;
 mod position;
 mod text;
 mod variant;
+mod wire;
 
 #[cfg(test)]
 mod tests;
