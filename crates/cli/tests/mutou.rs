@@ -77,9 +77,9 @@ fn apply_json_prints_a_put_as_a_typed_event_for_its_owner_only() {
     assert_eq!(put["rule"], "mutou:S23");
     assert_eq!(put["audience"], serde_json::json!({ "Seat": 0 }), "{put}");
     assert_eq!(put["data"]["game"], "mutou");
-    assert_eq!(put["data"]["type"], "Put");
-    assert_eq!(put["data"]["base"]["name"], "c1", "{put}");
-    assert_eq!(put["data"]["shak"], "W");
+    assert_eq!(put["data"]["event"]["type"], "Put");
+    assert_eq!(put["data"]["event"]["base"]["name"], "c1", "{put}");
+    assert_eq!(put["data"]["event"]["shak"], "W");
 }
 
 #[test]

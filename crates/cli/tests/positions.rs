@@ -92,8 +92,8 @@ fn apply_json_reports_outcome_and_events() {
         // The typed event travels with its game and kind.
         assert_eq!(event["audience"], "Everyone", "{event}");
         assert_eq!(event["data"]["game"], "murus-gallicus", "{event}");
-        assert_eq!(event["data"]["type"], "TowerMoved", "{event}");
-        assert_eq!(event["data"]["from"], "d1", "{event}");
+        assert_eq!(event["data"]["event"]["type"], "TowerMoved", "{event}");
+        assert_eq!(event["data"]["event"]["from"], "d1", "{event}");
     }
     let won = json(&[
         "apply",

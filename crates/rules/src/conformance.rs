@@ -15,12 +15,15 @@
 //! * [`Game::apply`] (checked, with events) and [`Game::apply_unchecked`] give equal positions;
 //! * games without hidden information show every seat the whole position, and the seat that
 //!   decides is offered the same actions in its own view as in the position;
+//! * every event names its rule and an audience at the table; no secret decision tells a viewer
+//!   other than its actor more than whose decision it was (see [`visibility`]);
 //! * at the end, the game's record exports, imports and replays to the same final position.
 //!
 //! Failures carry the seed, the game number, the action number and the position text, so any
 //! failure can be replayed exactly.
 
 pub mod outside;
+pub mod visibility;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -272,7 +275,8 @@ impl<G: Game> Walk<G> {
         self.check_chance()?;
         self.check_resignation()?;
         self.check_text_and_hash()?;
-        self.check_views()
+        self.check_views()?;
+        visibility::check_position(&self.game).map_err(|p| self.fail(p))
     }
 
     fn check_over(&self) -> Result<(), Failure> {
@@ -437,6 +441,7 @@ impl<G: Game> Walk<G> {
         if let Err(e) = checked.apply(action, &mut events) {
             return Err(self.fail(format!("apply refused a legal action: {e}")));
         }
+        visibility::check_events(&checked, &events).map_err(|p| self.fail(p))?;
         let mut fast = self.game.clone();
         fast.apply_unchecked(action);
         if fast != checked || fast.position_hash() != checked.position_hash() {

@@ -51,6 +51,7 @@ pub mod variant;
 mod wire;
 
 pub use any::{AnyError, AnyEvent, AnyGame, AnyReplay, GameId};
+pub use any::{AnyEventData, AnyStep, RedactedStep};
 pub use error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
 pub use game::{Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat};
 pub use game::{Audience, Visibility};

@@ -3,8 +3,10 @@
 //! and [`RedactedStep`] the same decision as one viewer may be told of it.
 //!
 //! The wire form is serde's (the rules crate writes no JSON itself). An event is
-//! `{"text", "rule", "audience", "data"}`, where `data` is the typed event tagged by its game
-//! and its variant: `{"game": "mur", "type": "Placed", "colour": "Black", "point": "c2"}`.
+//! `{"text", "rule", "audience", "data"}`, where `data` names the game and holds the typed
+//! event, tagged by its variant: `{"game": "mur", "event": {"type": "Placed", "colour":
+//! "Black", "point": "c2"}}`. (The game's tag sits beside the event, not inside it, so that it
+//! never meets an event's own fields: Mur's game-end events have a field `game`.)
 //!
 //! **Rules on the way back.** A rule reference is a `&'static str` naming a section of the
 //! rules specification. Reading an event back does not allocate one: the rule, the text and
@@ -23,9 +25,10 @@ use crate::mur::MurEvent;
 use crate::murus_gallicus::MurusEvent;
 use crate::mutou::MuTouEvent;
 
-/// A typed event of any game, tagged on the wire by the game's id (`"game": "mutou"`).
+/// A typed event of any game, tagged on the wire by the game's id beside the event:
+/// `{"game": "mutou", "event": {...}}`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(tag = "game")]
+#[serde(tag = "game", content = "event")]
 pub enum AnyEventData {
     /// A Murus Gallicus event.
     #[serde(rename = "murus-gallicus")]
