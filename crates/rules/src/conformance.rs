@@ -441,7 +441,7 @@ impl<G: Game> Walk<G> {
         if let Err(e) = checked.apply(action, &mut events) {
             return Err(self.fail(format!("apply refused a legal action: {e}")));
         }
-        visibility::check_events(&checked, &events).map_err(|p| self.fail(p))?;
+        visibility::check_step(&self.game, action, &checked, &events).map_err(|p| self.fail(p))?;
         let mut fast = self.game.clone();
         fast.apply_unchecked(action);
         if fast != checked || fast.position_hash() != checked.position_hash() {

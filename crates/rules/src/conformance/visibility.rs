@@ -5,7 +5,8 @@
 //!   of the table.
 //! * A game without hidden information has no secret action, no pending secret and no event
 //!   for one seat only.
-//! * A secret action is decided by a seat, and only while secrets are pending.
+//! * A secret action is decided by a seat, and only while secrets are pending (checked on the
+//!   action each step plays; the legal actions are listed only while secrets are pending).
 //! * **Redaction.** Where the actor has secret choices, two different ones are applied from
 //!   the same position; for every viewer other than the actor (every other seat and a
 //!   spectator), the redacted steps must be equal: the action hidden, the same events told,
@@ -23,6 +24,32 @@ use crate::game::{Actor, Audience, Game, GameEvent, Seat, Visibility};
 
 /// How many secret alternatives, besides the first, are compared at a position.
 const ALTERNATIVES: usize = 4;
+
+/// Checks one step of a walk: `action`, played at `before`, may be secret only in a game with
+/// hidden information, by a seat, while secrets are pending; and the events it reported, at
+/// `after`, name their rules and audiences ([`check_events`]).
+pub fn check_step<G: Game>(
+    before: &G,
+    action: G::Action,
+    after: &G,
+    events: &[G::Event],
+) -> Result<(), String> {
+    if before.action_visibility(action) == Visibility::Actor {
+        let text = before.action_text(action);
+        if !G::INFO.has_hidden_information {
+            return Err(format!(
+                "`{text}` is secret in a game of perfect information"
+            ));
+        }
+        if !matches!(before.actor(), Actor::Seat(_)) {
+            return Err(format!("`{text}` is secret but no seat decides"));
+        }
+        if !before.secrets_pending() {
+            return Err(format!("`{text}` is secret but no secret is pending"));
+        }
+    }
+    check_events(after, events)
+}
 
 /// Checks the events `game` reported for one action: rule names and audiences.
 pub fn check_events<G: Game>(game: &G, events: &[G::Event]) -> Result<(), String> {
@@ -61,16 +88,18 @@ fn secret_actions<G: Game>(game: &G) -> Vec<G::Action> {
     legal
 }
 
-/// Checks who may see the actions at `game`, and that no secret decision leaks to a viewer
-/// other than its actor (see the module documentation).
+/// Checks, while secrets are pending at `game`, that no secret decision leaks to a viewer
+/// other than its actor (see the module documentation). Secret actions are made only while
+/// secrets are pending ([`check_step`] checks the action a walk plays), so the legal actions
+/// are listed only then: the check costs nothing in the rest of a game.
 pub fn check_position<G: Game>(game: &G) -> Result<(), String> {
-    let secret = secret_actions(game);
-    if !G::INFO.has_hidden_information {
-        if !secret.is_empty() || game.secrets_pending() {
-            return Err("a game of perfect information has a secret".to_owned());
-        }
+    if !game.secrets_pending() {
         return Ok(());
     }
+    if !G::INFO.has_hidden_information {
+        return Err("a game of perfect information has a secret pending".to_owned());
+    }
+    let secret = secret_actions(game);
     let Some(&first) = secret.first() else {
         return Ok(());
     };
@@ -81,12 +110,6 @@ pub fn check_position<G: Game>(game: &G) -> Result<(), String> {
             game.actor()
         ));
     };
-    if !game.secrets_pending() {
-        return Err(format!(
-            "`{}` is secret but no secret is pending",
-            game.action_text(first)
-        ));
-    }
     let stride = (secret.len() / ALTERNATIVES).max(1);
     let mine = Played::new(game, first)?;
     for &other in secret.iter().skip(1).step_by(stride).take(ALTERNATIVES) {
