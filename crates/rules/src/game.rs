@@ -503,6 +503,24 @@ mod tests {
     }
 
     #[test]
+    fn a_secret_action_is_shown_to_its_actor_alone() {
+        let actor = Actor::Seat(Seat(1));
+        assert!(Visibility::Actor.shows(actor, Some(Seat(1))));
+        assert!(!Visibility::Actor.shows(actor, Some(Seat(0))));
+        assert!(!Visibility::Actor.shows(actor, None), "not to a spectator");
+        assert!(!Visibility::Actor.shows(Actor::Chance, None));
+        assert!(Visibility::Public.shows(actor, None));
+    }
+
+    #[test]
+    fn a_one_seat_event_is_told_to_that_seat_alone() {
+        assert!(Audience::Seat(Seat(2)).includes(Some(Seat(2))));
+        assert!(!Audience::Seat(Seat(2)).includes(Some(Seat(0))));
+        assert!(!Audience::Seat(Seat(2)).includes(None));
+        assert!(Audience::Everyone.includes(None));
+    }
+
+    #[test]
     fn seats_are_shown_counted_from_one() {
         assert_eq!(Seat(0).to_string(), "seat 1");
     }
