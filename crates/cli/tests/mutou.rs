@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{muster_with_input, ok};
+use common::{json, muster_with_input, ok};
 
 /// Tier I in play on the 8×8 layout: Red's piece on d4 (t27) carries a Jagger and its blood,
 /// Blue's blood piece stands on h8 (t63). Red to move with 3 wafers.
@@ -65,6 +65,21 @@ fn perft_counts_the_decisions_from_a_position() {
     let count = moves.lines().count();
     assert!(count > 21, "{moves}");
     assert!(out.contains(&format!("perft 1 = {count}")), "{out}");
+}
+
+#[test]
+fn apply_json_prints_a_put_as_a_typed_event_for_its_owner_only() {
+    let value = json(&["apply", "mutou", "c1+W", "--json"]);
+    let events = value["events"].as_array().expect("events");
+    assert_eq!(events.len(), 1, "{value}");
+    let put = &events[0];
+    assert_eq!(put["action"], "c1+W");
+    assert_eq!(put["rule"], "mutou:S23");
+    assert_eq!(put["audience"], serde_json::json!({ "Seat": 0 }), "{put}");
+    assert_eq!(put["data"]["game"], "mutou");
+    assert_eq!(put["data"]["event"]["type"], "Put");
+    assert_eq!(put["data"]["event"]["base"]["name"], "c1", "{put}");
+    assert_eq!(put["data"]["event"]["shak"], "W");
 }
 
 #[test]

@@ -89,6 +89,11 @@ fn apply_json_reports_outcome_and_events() {
             event["text"].is_string() && event["rule"].is_string(),
             "{event}"
         );
+        // The typed event travels with its game and kind.
+        assert_eq!(event["audience"], "Everyone", "{event}");
+        assert_eq!(event["data"]["game"], "murus-gallicus", "{event}");
+        assert_eq!(event["data"]["event"]["type"], "TowerMoved", "{event}");
+        assert_eq!(event["data"]["event"]["from"], "d1", "{event}");
     }
     let won = json(&[
         "apply",

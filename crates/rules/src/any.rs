@@ -10,7 +10,7 @@ use rand::Rng;
 use thiserror::Error;
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
-use crate::game::{Actor, Game, GameEvent, GameInfo, Outcome, Seat};
+use crate::game::{Actor, Game, GameInfo, Outcome, Seat};
 use crate::mu::Mu;
 use crate::mur::Mur;
 use crate::murus_gallicus::MurusGallicus;
@@ -104,6 +104,11 @@ macro_rules! each_game {
 mod moves;
 
 pub use moves::{LegalMove, MovesUnder};
+
+// Typed events, steps and their redaction for one viewer; uses the macros above.
+mod events;
+use events::wrap;
+pub use events::{AnyEvent, AnyEventData, AnyStep, RedactedStep};
 
 impl GameId {
     /// Every game, in the order they are listed.
@@ -211,25 +216,6 @@ pub enum AnyGame {
     Mu(Mu),
     /// MuTou.
     MuTou(MuTou),
-}
-
-/// One event, as text, with the rule that caused it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct AnyEvent {
-    /// What happened, in words.
-    pub text: String,
-    /// The rule reference, e.g. `murus-gallicus:2.2 sacrifice`.
-    pub rule: &'static str,
-}
-
-fn wrap<E: GameEvent>(events: Vec<E>) -> Vec<AnyEvent> {
-    events
-        .into_iter()
-        .map(|e| AnyEvent {
-            text: e.to_string(),
-            rule: e.rule().0,
-        })
-        .collect()
 }
 
 /// A replayed record: the start, each action's text, and every position along the way.
@@ -456,13 +442,6 @@ impl AnyGame {
     pub fn view(&self, viewer: Option<usize>) -> AnyGame {
         let viewer = viewer.map(|s| Seat(s as u8));
         each_game!(self, g => AnyGame::from(g.view(viewer)))
-    }
-
-    /// Whether the next action is secret from the other seats (MuTou's setting-out), so that
-    /// a user interface must not show it to them.
-    pub fn next_action_is_secret(&self) -> bool {
-        self.as_mutou()
-            .is_some_and(|g| matches!(g.phase(), crate::mutou::Phase::SetOut(_)))
     }
 
     /// The battery's per-position checks on this position (see

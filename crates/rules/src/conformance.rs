@@ -18,6 +18,8 @@
 //! * every legal action has a click path that names things in the position, paths are told
 //!   apart by labels and stable ([`paths`]); turns never go back and begin with their movers
 //!   ([`turns`]);
+//! * every event names its rule and an audience at the table; no secret decision tells a viewer
+//!   other than its actor more than whose decision it was (see [`visibility`]);
 //! * at the end, the game's record exports, imports and replays to the same final position, and
 //!   the server's record doors agree with it ([`records`]: trusted replay, stored hashes,
 //!   endings outside the rules).
@@ -30,6 +32,7 @@ pub mod outside;
 pub mod paths;
 pub mod records;
 pub mod turns;
+pub mod visibility;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -285,7 +288,8 @@ impl<G: Game> Walk<G> {
         self.check_text_and_hash()?;
         self.check_views()?;
         paths::check_paths(&self.game).map_err(|p| self.fail(format!("click paths: {p}")))?;
-        turns::check_turn(&self.game).map_err(|p| self.fail(format!("turns: {p}")))
+        turns::check_turn(&self.game).map_err(|p| self.fail(format!("turns: {p}")))?;
+        visibility::check_position(&self.game).map_err(|p| self.fail(p))
     }
 
     fn check_over(&self) -> Result<(), Failure> {
@@ -450,6 +454,7 @@ impl<G: Game> Walk<G> {
         if let Err(e) = checked.apply(action, &mut events) {
             return Err(self.fail(format!("apply refused a legal action: {e}")));
         }
+        visibility::check_step(&self.game, action, &checked, &events).map_err(|p| self.fail(p))?;
         let mut fast = self.game.clone();
         fast.apply_unchecked(action);
         if fast != checked || fast.position_hash() != checked.position_hash() {

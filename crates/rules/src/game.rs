@@ -16,7 +16,9 @@
 //!   server, a search, a test with a seeded generator) picks one and applies it. The rules never
 //!   draw random numbers of their own.
 //! * **Hidden information.** [`Game::view`] returns the position as one seat (or a spectator) may
-//!   see it. Games of perfect information return a copy.
+//!   see it. Games of perfect information return a copy. [`Game::action_visibility`] says who
+//!   may see an action before it is applied, [`GameEvent::audience`] who may be told of an
+//!   event, and [`Game::secrets_pending`] whether secrets wait to be revealed.
 //! * **Scores.** [`Game::outcome`] gives per-seat scores and ranks, so draws, territory counts and
 //!   match tallies fit the same shape as a plain win.
 //! * **Events.** Applying an action reports what happened, step by step, as the game's own event
@@ -38,6 +40,7 @@
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
@@ -146,9 +149,59 @@ impl Display for RuleRef {
 }
 
 /// One thing that happened while an action was applied.
-pub trait GameEvent: Clone + Debug + Display + Serialize + Send + Sync + 'static {
+///
+/// Events travel: they serialise and read back to an equal event (the conformance battery and
+/// `tests/events.rs` check it), so a server can send them and a client can animate them.
+pub trait GameEvent:
+    Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned + Send + Sync + 'static
+{
     /// The rule that caused this event.
     fn rule(&self) -> RuleRef;
+
+    /// Who may be told of this event. The default is everyone; an event that shows a secret
+    /// (a piece put in secret) names the one seat that may see it.
+    fn audience(&self) -> Audience {
+        Audience::Everyone
+    }
+}
+
+/// Who may see an action, judged before it is applied ([`Game::action_visibility`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Visibility {
+    /// Every seat and every spectator may see the action.
+    Public,
+    /// Only the seat that decides may see it; the others learn only whose decision it was.
+    Actor,
+}
+
+impl Visibility {
+    /// Whether `viewer` (`None`: a spectator) may see an action of this visibility made by
+    /// `actor`.
+    pub fn shows(self, actor: Actor, viewer: Option<Seat>) -> bool {
+        match self {
+            Visibility::Public => true,
+            Visibility::Actor => matches!((actor, viewer), (Actor::Seat(a), Some(v)) if a == v),
+        }
+    }
+}
+
+/// Who may be told of an event ([`GameEvent::audience`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Audience {
+    /// Every seat and every spectator.
+    Everyone,
+    /// This seat only.
+    Seat(Seat),
+}
+
+impl Audience {
+    /// Whether `viewer` (`None`: a spectator) may be told.
+    pub fn includes(self, viewer: Option<Seat>) -> bool {
+        match self {
+            Audience::Everyone => true,
+            Audience::Seat(seat) => viewer == Some(seat),
+        }
+    }
 }
 
 /// A sink for events. `Vec<E>` collects them; [`NoEvents`] drops them at no cost.
@@ -420,6 +473,22 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         self.play(action, &mut NoEvents);
     }
 
+    /// Who may see `action`, judged in this position, before it is applied. The default,
+    /// for games of perfect information, is [`Visibility::Public`]. A secret action is shown
+    /// only to its actor; its events that show the secret name that seat as their audience
+    /// ([`GameEvent::audience`]), and [`Game::view`] hides what it changed from the others.
+    fn action_visibility(&self, action: Self::Action) -> Visibility {
+        let _ = action;
+        Visibility::Public
+    }
+
+    /// Whether some seat holds a secret the others may not see yet (MuTou while setting out).
+    /// Its falling edge, from `true` to `false`, is the reveal: from then on every view shows
+    /// what the secret actions did. The default is `false`.
+    fn secrets_pending(&self) -> bool {
+        false
+    }
+
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
@@ -549,6 +618,24 @@ mod tests {
         assert_eq!(o.reason, "territory; retired: seat 1, seat 5, seat 4");
         let same = Outcome::draw(2, "ply cap").with_retired(&[]);
         assert_eq!(same, Outcome::draw(2, "ply cap"));
+    }
+
+    #[test]
+    fn a_secret_action_is_shown_to_its_actor_alone() {
+        let actor = Actor::Seat(Seat(1));
+        assert!(Visibility::Actor.shows(actor, Some(Seat(1))));
+        assert!(!Visibility::Actor.shows(actor, Some(Seat(0))));
+        assert!(!Visibility::Actor.shows(actor, None), "not to a spectator");
+        assert!(!Visibility::Actor.shows(Actor::Chance, None));
+        assert!(Visibility::Public.shows(actor, None));
+    }
+
+    #[test]
+    fn a_one_seat_event_is_told_to_that_seat_alone() {
+        assert!(Audience::Seat(Seat(2)).includes(Some(Seat(2))));
+        assert!(!Audience::Seat(Seat(2)).includes(Some(Seat(0))));
+        assert!(!Audience::Seat(Seat(2)).includes(None));
+        assert!(Audience::Everyone.includes(None));
     }
 
     #[test]

@@ -50,11 +50,14 @@ pub mod playout;
 pub mod record;
 pub mod target;
 pub mod variant;
+mod wire;
 
 pub use any::{AnyError, AnyEvent, AnyGame, AnyReplay, GameId, LegalMove, MovesUnder};
+pub use any::{AnyEventData, AnyStep, RedactedStep};
 pub use error::{IllegalAction, ParseError, PositionError, SetupError, VariantError};
 pub use game::{
     Actor, Events, Game, GameEvent, GameInfo, NoEvents, Outcome, RuleRef, Seat, TurnInfo,
 };
+pub use game::{Audience, Visibility};
 pub use target::{Label, Target};
 pub use variant::{OptionInfo, Preset, Variant};

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use muster_rules::{Actor, AnyGame, Game, GameId};
+use muster_rules::{Actor, AnyGame, Game, GameId, Visibility};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -240,7 +240,7 @@ impl Engine {
     /// Tells the engine that `action` was played in `before`, so it can keep the part of its
     /// tree that still matters. Secret actions are not passed on.
     pub fn observe(&mut self, before: &AnyGame, action: &str) {
-        if before.next_action_is_secret() {
+        if before.action_visibility(action) != Ok(Visibility::Public) {
             return;
         }
         match (&mut self.inner, before) {

@@ -2,6 +2,10 @@
 //!
 //! The first action that cannot be read or is illegal stops everything with an error naming its
 //! number and text, e.g. ``action 2 `d7-d5`: illegal action …``.
+//!
+//! With `--json` it prints one object: the position, the actor, the outcome, and every event
+//! with the action that caused it, the event in the rules' wire form (text, rule, audience and
+//! the game's typed data, see `muster_rules::AnyEvent`).
 
 use std::io::{self, Write};
 
@@ -31,18 +35,20 @@ pub fn run(args: &ApplyArgs) -> Result<()> {
     Ok(())
 }
 
-/// Applies every action in order; returns the events as JSON objects `{action, text, rule}`.
+/// Applies every action in order; returns the events as JSON objects
+/// `{action, text, rule, audience, data}`.
 fn apply_all(game: &mut AnyGame, actions: &[String]) -> Result<Vec<Value>> {
     let mut events = Vec::new();
     for (index, text) in actions.iter().enumerate() {
         let context = || format!("action {} `{text}`", index + 1);
-        let canonical = game.normalize_action(text).with_context(context)?;
-        let happened = game.apply(text).with_context(context)?;
-        events.extend(
-            happened.into_iter().map(
-                |event| json!({ "action": canonical, "text": event.text, "rule": event.rule }),
-            ),
-        );
+        let step = game.apply_step(text).with_context(context)?;
+        for event in step.events {
+            let mut value = serde_json::to_value(&event).context("an event as JSON")?;
+            if let Value::Object(fields) = &mut value {
+                fields.insert("action".to_owned(), Value::String(step.action.clone()));
+            }
+            events.push(value);
+        }
     }
     Ok(events)
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::geometry::{Cell, Dir, Hex, Segment};
 use crate::game::{GameEvent, RuleRef, Seat};
@@ -60,7 +60,7 @@ impl Serialize for Dir {
 }
 
 /// Why men were taken off an oscillating section (mu §2.9).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum RemovalKind {
     /// The mover chose this cell.
     Chosen,
@@ -70,8 +70,10 @@ pub enum RemovalKind {
     CannotHold,
 }
 
-/// One thing that happened while an action was applied.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+/// One thing that happened while an action was applied. On the wire it is an object whose
+/// `type` names the variant, cells by name (`"B4"`), hexes as `"q,r"`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type")]
 pub enum MuEvent {
     /// A segment was laid out, with its owner's marker man on the centre.
     Placed {

@@ -72,6 +72,7 @@ mod targets;
 mod text;
 mod validate;
 mod variant;
+mod wire;
 
 #[cfg(test)]
 mod cross;

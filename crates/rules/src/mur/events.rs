@@ -2,14 +2,14 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::{Colour, Piece, Point, Points};
 use super::geometry::Direction;
 use crate::game::{GameEvent, RuleRef, Seat};
 
 /// Why ships were withdrawn.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Withdrawal {
     /// The ships were trapped (mur §1.6 obligation 1).
     Trap,
@@ -20,7 +20,7 @@ pub enum Withdrawal {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum GameEnd {
     /// `winner` trapped the kraken.
     Kraken {
@@ -41,8 +41,10 @@ pub enum GameEnd {
     },
 }
 
-/// One thing that happened while an action was applied.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+/// One thing that happened while an action was applied. On the wire it is an object whose
+/// `type` names the variant, points written by name (`"c2"`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type")]
 pub enum MurEvent {
     /// A ship was placed from off the board.
     Placed {

@@ -6,12 +6,12 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::Point;
 
 /// The direction of a move (mur §1.12 notation in brackets).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 pub enum Direction {
     /// Along the ring, clockwise (`+`): spoke `a` toward `b`.
     Clockwise,

@@ -146,6 +146,7 @@ mod position;
 mod targets;
 mod text;
 mod variant;
+mod wire;
 
 #[cfg(test)]
 mod cross;

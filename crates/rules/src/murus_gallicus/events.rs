@@ -2,13 +2,15 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::{Cell, Colour};
 use crate::game::{GameEvent, RuleRef};
 
-/// One thing that happened while an action was applied, with the rule behind it.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+/// One thing that happened while an action was applied, with the rule behind it. On the wire
+/// it is an object whose `type` names the variant, cells written by name (`"c7"`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type")]
 pub enum MurusEvent {
     /// A tower split over the two nearest cells in one direction.
     TowerMoved {

@@ -78,6 +78,7 @@ mod position;
 mod targets;
 mod text;
 mod variant;
+mod wire;
 
 #[cfg(test)]
 mod tests;

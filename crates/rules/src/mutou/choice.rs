@@ -2,11 +2,11 @@
 //! prior player's gate, the next player's count, farthest destinations, heaps and insertions.
 
 use super::actions::{CallMode, MuTouAction, Spin};
-use super::events::{EventKind, MuTouEvent};
+use super::events::{Crossing, MuTouEvent, Stay};
 use super::pieces::{Shakken, MAX_SEATS, MAX_SHAKKEN};
 use super::state::{Gate, MuTou, Pending, Phase, RandCause, RandStage, Unit};
 use super::surface::{Graph, TesselId};
-use super::turn::{colour, emit};
+use super::turn::{emit, seat_of};
 use crate::game::Events;
 
 impl MuTou {
@@ -49,12 +49,11 @@ impl MuTou {
                 self.seat[usize::from(mover)].wafers += 1;
                 emit!(
                     ev,
-                    EventKind::Call,
-                    "mutou:S17",
-                    "{} calls a choice ({}) and pays {} a wafer",
-                    colour(seat),
-                    mode_name(mode),
-                    colour(mover)
+                    MuTouEvent::Called {
+                        seat: seat_of(seat),
+                        mode,
+                        mover: seat_of(mover),
+                    }
                 );
                 self.turn.pending = Pending::Roll {
                     caller: seat,
@@ -98,9 +97,13 @@ impl MuTou {
         };
         emit!(
             ev,
-            EventKind::Roll,
-            "mutou:D7",
-            "the quandar total is {total}"
+            MuTouEvent::Rolled {
+                faces: match action {
+                    MuTouAction::Dice(a, b) => vec![a, b],
+                    _ => vec![total],
+                },
+                total,
+            }
         );
         if total == 0 {
             return self.resume(ev);
@@ -150,11 +153,10 @@ impl MuTou {
         }
         emit!(
             ev,
-            EventKind::ShakMoved,
-            "mutou:S17",
-            "the shakken of {} and {} are heaped ({heap})",
-            self.name(a),
-            self.name(b)
+            MuTouEvent::Heaped {
+                pieces: [self.place(a), self.place(b)],
+                heap,
+            }
         );
         let left = total.min(heap.total());
         self.turn.pending = Pending::Heap {
@@ -218,11 +220,11 @@ impl MuTou {
                     .add(shak);
                 emit!(
                     ev,
-                    EventKind::ShakMoved,
-                    "mutou:S17",
-                    "{} hands a {shak} shak to {}",
-                    colour(self.heap_actor()),
-                    self.name(t)
+                    MuTouEvent::Handed {
+                        seat: seat_of(self.heap_actor()),
+                        shak,
+                        to: self.place(t),
+                    }
                 );
                 left = left.and_then(|n| (n > 1).then(|| n - 1));
             }
@@ -277,10 +279,9 @@ impl MuTou {
             MuTouAction::Accept => {
                 emit!(
                     ev,
-                    EventKind::Proposal,
-                    "mutou:D19",
-                    "{} accepts",
-                    colour(seat)
+                    MuTouEvent::Accepted {
+                        seat: seat_of(seat)
+                    }
                 );
                 let next = self.next_active(seat);
                 if next == self.turn.mover {
@@ -292,10 +293,9 @@ impl MuTou {
             MuTouAction::Refuse => {
                 emit!(
                     ev,
-                    EventKind::Proposal,
-                    "mutou:D19",
-                    "{} refuses; play goes on",
-                    colour(seat)
+                    MuTouEvent::Refused {
+                        seat: seat_of(seat)
+                    }
                 );
                 self.turn.refused = true;
                 self.turn.pending = Pending::Free;
@@ -355,12 +355,12 @@ impl MuTou {
             (RandStage::Gate, MuTouAction::Gate(v, spin)) => {
                 emit!(
                     ev,
-                    EventKind::Rand,
-                    "mutou:D10",
-                    "{} counts from v{} {}",
-                    colour(self.prior_active(self.turn.mover)),
-                    v.0,
-                    spin_name(spin)
+                    MuTouEvent::RandAimed {
+                        seat: seat_of(self.prior_active(self.turn.mover)),
+                        piece: self.place(piece),
+                        vertex: v,
+                        spin,
+                    }
                 );
                 set(self, RandStage::Count(v, spin));
             }
@@ -368,17 +368,19 @@ impl MuTou {
                 let gate = self.gate(piece, v, spin, d);
                 emit!(
                     ev,
-                    EventKind::Rand,
-                    "mutou:S11",
-                    "the count of {d} ends on {}",
-                    self.gate_text(piece, gate)
+                    MuTouEvent::RandCounted {
+                        piece: self.place(piece),
+                        count: d,
+                        gate: self.crossing(piece, gate),
+                    }
                 );
                 if self.first_crossing(piece, gate).is_empty() {
                     emit!(
                         ev,
-                        EventKind::Rand,
-                        "mutou:D10",
-                        "nothing lies beyond it: the piece stays"
+                        MuTouEvent::RandStayed {
+                            piece: self.place(piece),
+                            why: Stay::NothingBeyond,
+                        }
                     );
                     self.rand_landed(piece, ev);
                 } else {
@@ -391,17 +393,25 @@ impl MuTou {
                     [] => {
                         emit!(
                             ev,
-                            EventKind::Rand,
-                            "mutou:D10",
-                            "no tessel to go to: the piece stays"
+                            MuTouEvent::RandStayed {
+                                piece: self.place(piece),
+                                why: Stay::NoTessel { crossings: n },
+                            }
                         );
                         self.rand_landed(piece, ev);
                     }
-                    [only] => self.rand_land(piece, *only, ev),
+                    [only] => self.rand_land(piece, *only, n, &far, ev),
                     _ => set(self, RandStage::Tie(gate, n)),
                 }
             }
-            (RandStage::Tie(..), MuTouAction::Pick(t)) => self.rand_land(piece, t, ev),
+            (RandStage::Tie(gate, n), MuTouAction::Pick(t)) => {
+                let far = if ev.wanted() {
+                    self.rand_farthest(piece, gate, n)
+                } else {
+                    Vec::new()
+                };
+                self.rand_land(piece, t, n, &far, ev);
+            }
             _ => unreachable!("not this Rand stage's decision"),
         }
     }
@@ -432,11 +442,12 @@ impl MuTou {
         }
     }
 
-    fn gate_text(&self, piece: TesselId, gate: Gate) -> String {
+    /// The edge or vertex a gate names on the piece's tessel.
+    fn crossing(&self, piece: TesselId, gate: Gate) -> Crossing {
         let s = self.surface();
         match gate {
-            Gate::Edge(i) => format!("edge e{}", s.edges(piece)[usize::from(i)].0),
-            Gate::Vertex(i) => format!("vertex v{}", s.vertices(piece)[usize::from(i)].0),
+            Gate::Edge(i) => Crossing::Edge(s.edges(piece)[usize::from(i)]),
+            Gate::Vertex(i) => Crossing::Vertex(s.vertices(piece)[usize::from(i)]),
         }
     }
 
@@ -516,14 +527,24 @@ impl MuTou {
         }
     }
 
-    fn rand_land(&mut self, piece: TesselId, to: TesselId, ev: &mut impl Events<MuTouEvent>) {
+    /// The piece on `piece` goes by Rand to `to`, one of the `farthest` tessels `crossings`
+    /// crossings reach.
+    fn rand_land(
+        &mut self,
+        piece: TesselId,
+        to: TesselId,
+        crossings: u8,
+        farthest: &[TesselId],
+        ev: &mut impl Events<MuTouEvent>,
+    ) {
         emit!(
             ev,
-            EventKind::Rand,
-            "mutou:S11",
-            "the piece on {} goes by Rand to {}",
-            self.name(piece),
-            self.name(to)
+            MuTouEvent::RandLanded {
+                from: self.place(piece),
+                to: self.place(to),
+                crossings,
+                farthest: farthest.iter().map(|&t| self.place(t)).collect(),
+            }
         );
         if to != piece && self.piece(to).is_some() {
             let removed = self.capture(piece, to, ev);
@@ -566,19 +587,5 @@ impl MuTou {
                 }
             }
         }
-    }
-}
-
-fn mode_name(mode: CallMode) -> &'static str {
-    match mode {
-        CallMode::Open => "an open toss",
-        CallMode::Matched => "matched quandarinn",
-    }
-}
-
-fn spin_name(spin: Spin) -> &'static str {
-    match spin {
-        Spin::Ccw => "counter-clockwise",
-        Spin::Cw => "clockwise",
     }
 }

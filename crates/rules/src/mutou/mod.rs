@@ -53,7 +53,9 @@ mod turn_info;
 mod validate;
 mod validate_play;
 mod variant;
+mod visibility;
 mod why;
+mod wire;
 
 #[cfg(test)]
 mod tests;
@@ -62,7 +64,7 @@ mod tests_text;
 
 pub use actions::{edit_text, parse_tessel, CallMode, MuTouAction, Spin, Take};
 pub use clock::BeatClock;
-pub use events::{EventKind, MuTouEvent, COLOURS};
+pub use events::{Crossing, EventKind, MuTouEvent, Place, RevealedPiece, Stay, COLOURS};
 pub use pieces::{Piece, Power, Shak, Shakken, MAX_SEATS, MAX_SHAKKEN};
 pub use state::{
     Category, End, Gate, Moved, MuTou, Pending, Phase, RandCause, RandStage, SeatState, Turn, Unit,
@@ -73,7 +75,7 @@ pub use variant::{BoardKind, ClockMode, Form, MuTouVariant, Tier, TierRule, Wrap
 use std::hash::{Hash, Hasher};
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
-use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat, TurnInfo};
+use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat, TurnInfo, Visibility};
 use crate::target::{Label, Target};
 
 impl MuTou {
@@ -300,6 +302,14 @@ impl Game for MuTou {
 
     fn play(&mut self, action: MuTouAction, events: &mut impl Events<MuTouEvent>) {
         self.act(action, events);
+    }
+
+    fn action_visibility(&self, action: MuTouAction) -> Visibility {
+        self.visibility(action)
+    }
+
+    fn secrets_pending(&self) -> bool {
+        self.setting_out()
     }
 
     fn outcome(&self) -> Option<Outcome> {

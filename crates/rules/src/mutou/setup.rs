@@ -4,11 +4,11 @@
 use std::sync::Arc;
 
 use super::actions::MuTouAction;
-use super::events::{EventKind, MuTouEvent};
+use super::events::{MuTouEvent, RevealedPiece};
 use super::pieces::{Piece, Shakken, MAX_SHAKKEN};
 use super::state::{MuTou, Phase, SeatState, Turn};
 use super::surface::{layout, Board, Wrap as SurfaceWrap};
-use super::turn::{colour, emit};
+use super::turn::{emit, seat_of};
 use super::variant::{BoardKind, MuTouVariant, Tier, TierRule, Wrap};
 use crate::error::SetupError;
 use crate::game::Events;
@@ -69,16 +69,7 @@ impl MuTou {
             s.wafers = tier.wafers();
             s.pool = Shakken::supply(tier.shakken(), i as u8);
         }
-        emit!(
-            ev,
-            EventKind::Scribed,
-            "mutou:D4",
-            "tier {}: {} bases, {} shakken and {} wafers each",
-            tier.name(),
-            tier.bases(),
-            tier.shak_total(),
-            tier.wafers()
-        );
+        emit!(ev, MuTouEvent::Scribed { tier });
         if self.variant.board == BoardKind::Sown {
             self.phase = Phase::Claim(1);
         } else {
@@ -142,11 +133,11 @@ impl MuTou {
                 self.seat[usize::from(seat)].zone = Some(zone);
                 emit!(
                     ev,
-                    EventKind::Claimed,
-                    "mutou:S22",
-                    "{} claims zone {}",
-                    colour(seat),
-                    zone + 1
+                    MuTouEvent::Claimed {
+                        seat: seat_of(seat),
+                        zone,
+                        assigned: false,
+                    }
                 );
                 if usize::from(seat) + 1 < self.seat.len() {
                     self.phase = Phase::Claim(seat + 1);
@@ -160,11 +151,11 @@ impl MuTou {
                     self.seat[0].zone = Some(last);
                     emit!(
                         ev,
-                        EventKind::Claimed,
-                        "mutou:S22",
-                        "zone {} goes to {}",
-                        last + 1,
-                        colour(0)
+                        MuTouEvent::Claimed {
+                            seat: seat_of(0),
+                            zone: last,
+                            assigned: true,
+                        }
                     );
                     self.place_bases();
                 }
@@ -178,10 +169,11 @@ impl MuTou {
                     .add(shak);
                 emit!(
                     ev,
-                    EventKind::Put,
-                    "mutou:S23",
-                    "{} puts a shak on a base",
-                    colour(seat)
+                    MuTouEvent::Put {
+                        seat: seat_of(seat),
+                        base: self.place(at),
+                        shak,
+                    }
                 );
                 if self.seat[usize::from(seat)].pool.is_empty() {
                     if usize::from(seat) + 1 < self.seat.len() {
@@ -190,9 +182,9 @@ impl MuTou {
                         self.phase = Phase::Play;
                         emit!(
                             ev,
-                            EventKind::Revealed,
-                            "mutou:S23",
-                            "every player has set out: the pieces are revealed"
+                            MuTouEvent::Revealed {
+                                pieces: self.revealed_pieces()
+                            }
                         );
                         self.begin_turn(0, 1, ev);
                     }
@@ -200,6 +192,17 @@ impl MuTou {
             }
             _ => unreachable!("not a setup decision here: {action:?}"),
         }
+    }
+
+    /// Every piece with its stack, as the reveal shows them (S23).
+    fn revealed_pieces(&self) -> Vec<RevealedPiece> {
+        self.pieces()
+            .map(|p| RevealedPiece {
+                owner: seat_of(p.owner),
+                at: self.place(p.at),
+                shakken: p.shakken,
+            })
+            .collect()
     }
 
     /// The position as `viewer` may see it: while setting out, other seats' stacks are hidden

@@ -4,22 +4,27 @@
 use std::sync::Arc;
 
 use super::actions::{MuTouAction, Take};
-use super::events::{EventKind, MuTouEvent, COLOURS};
+use super::events::{MuTouEvent, COLOURS};
 use super::pieces::{Piece, Power, Shak, Shakken, MAX_SHAKKEN};
 use super::state::{Category, End, Moved, MuTou, Pending, Phase, Turn, Unit};
 use super::surface::{Edit, Graph, TesselId};
 use super::variant::Form;
 use crate::game::Events;
 
-/// Sends an event, building its text only when the sink keeps events.
+/// Sends an event, building it only when the sink keeps events.
 macro_rules! emit {
-    ($ev:expr, $kind:expr, $rule:expr, $($fmt:tt)+) => {
+    ($ev:expr, $event:expr) => {
         if $ev.wanted() {
-            $ev.emit(MuTouEvent::new($kind, $rule, format!($($fmt)+)));
+            $ev.emit($event);
         }
     };
 }
 pub(super) use emit;
+
+/// A seat index as the contract's [`Seat`](crate::game::Seat).
+pub(super) fn seat_of(index: u8) -> crate::game::Seat {
+    crate::game::Seat(index)
+}
 
 /// The colour name of a seat.
 pub(super) fn colour(seat: u8) -> &'static str {
@@ -246,10 +251,9 @@ impl MuTou {
                 let seat = self.next_active(self.turn.mover);
                 emit!(
                     ev,
-                    EventKind::Proposal,
-                    "mutou:D19",
-                    "{} proposes to stop",
-                    colour(self.turn.mover)
+                    MuTouEvent::Proposed {
+                        seat: seat_of(self.turn.mover)
+                    }
                 );
                 self.turn.pending = Pending::Proposal { seat };
             }
@@ -283,29 +287,22 @@ impl MuTou {
         let mover = self.turn.mover;
         emit!(
             ev,
-            EventKind::Wafers,
-            "mutou:S14",
-            "{} rests",
-            colour(mover)
+            MuTouEvent::Rested {
+                seat: seat_of(mover)
+            }
         );
         self.earn(mover, ev);
         self.end_turn(ev);
     }
 
     /// D15: an entitlement to a wafer, paid from the supply or banked.
-    pub(super) fn earn(&mut self, seat: u8, ev: &mut impl Events<MuTouEvent>) {
-        let s = usize::from(seat);
+    pub(super) fn earn(&mut self, who: u8, ev: &mut impl Events<MuTouEvent>) {
+        let s = usize::from(who);
         if self.supply == 0 {
             // Banked entitlements can grow without bound in a long game; the counter stops at
             // its largest value rather than overflow.
             self.seat[s].banked = self.seat[s].banked.saturating_add(1);
-            emit!(
-                ev,
-                EventKind::Wafers,
-                "mutou:D15",
-                "the supply is empty: {} banks an entitlement",
-                colour(seat)
-            );
+            emit!(ev, MuTouEvent::Banked { seat: seat_of(who) });
             return;
         }
         self.supply -= 1;
@@ -319,11 +316,11 @@ impl MuTou {
         }
         emit!(
             ev,
-            EventKind::Wafers,
-            "mutou:D15",
-            "{} gains {paid} wafer(s), now {}",
-            colour(seat),
-            self.seat[s].wafers
+            MuTouEvent::Earned {
+                seat: seat_of(who),
+                paid,
+                wafers: self.seat[s].wafers,
+            }
         );
     }
 
@@ -343,10 +340,9 @@ impl MuTou {
             self.supply += 1;
             emit!(
                 ev,
-                EventKind::Wafers,
-                "mutou:D14",
-                "{} pays a wafer for an extra move",
-                colour(mover)
+                MuTouEvent::FeePaid {
+                    seat: seat_of(mover)
+                }
             );
         }
         left[power.index()] -= cost;
@@ -378,13 +374,13 @@ impl MuTou {
         let mover = self.turn.mover;
         emit!(
             ev,
-            EventKind::Moved,
-            "mutou:S8-S12",
-            "{} {} moves {} to {}",
-            colour(mover),
-            self.name(from),
-            power_name(power),
-            self.name(to)
+            MuTouEvent::Moved {
+                seat: seat_of(mover),
+                from: self.place(from),
+                power,
+                to: self.place(to),
+                units: cost,
+            }
         );
         match take {
             Take::None => {
@@ -404,12 +400,12 @@ impl MuTou {
                 self.turn.frozen.push(to);
                 emit!(
                     ev,
-                    EventKind::Converted,
-                    "mutou:S19",
-                    "the {} piece on {} turns {}; the mover's piece leaves play",
-                    colour(was),
-                    self.name(to),
-                    colour(mover)
+                    MuTouEvent::Converted {
+                        was: seat_of(was),
+                        now: seat_of(mover),
+                        at: self.place(to),
+                        gone: self.place(from),
+                    }
                 );
                 self.after_removal(to, gone.shakken, None, ev);
             }
@@ -431,11 +427,11 @@ impl MuTou {
         }
         emit!(
             ev,
-            EventKind::Captured,
-            "mutou:S18",
-            "the {} piece on {} is captured",
-            colour(victim.owner),
-            self.name(to)
+            MuTouEvent::Captured {
+                victim: seat_of(victim.owner),
+                at: self.place(to),
+                shakken: victim.shakken,
+            }
         );
         victim.shakken
     }
@@ -496,10 +492,10 @@ impl MuTou {
         self.turn.spent += 1;
         emit!(
             ev,
-            EventKind::ShakMoved,
-            "mutou:S20",
-            "a {shak} shak goes onto the piece on {}",
-            self.name(to)
+            MuTouEvent::Taken {
+                shak,
+                onto: self.place(to),
+            }
         );
         self.turn.pending = Pending::Transfer { to, from, unit };
         if !self.can_take_any() {
@@ -542,37 +538,50 @@ impl MuTou {
         self.turn.category.get_or_insert(Category::Alter);
         emit!(
             ev,
-            EventKind::ShakMoved,
-            "mutou:S15b",
-            "a {shak} shak moves from {} to {} ({cost} unit(s))",
-            self.name(from),
-            self.name(to)
+            MuTouEvent::Altered {
+                shak,
+                from: self.place(from),
+                to: self.place(to),
+                units: cost,
+            }
         );
         self.open_window(Unit::Alter(from, to), ev);
     }
 
     /// Applies an area edit (already known to be legal) and moves occupants as D2 says.
     pub(super) fn edit_area(&mut self, edit: Edit, to_new: bool, ev: &mut impl Events<MuTouEvent>) {
-        let text = super::actions::edit_text(edit, to_new, &|t| self.name(t));
+        let notation = if ev.wanted() {
+            super::actions::edit_text(edit, to_new, &|t| self.name(t))
+        } else {
+            String::new()
+        };
         let surface = Arc::make_mut(self.surface.as_mut().expect("a surface"));
         let applied = surface.apply(edit).expect("a legal edit applies");
         let width = usize::from(surface.max_tessel_id().0) + 1;
         if self.cells.len() < width {
             self.cells.resize(width, None);
         }
-        match edit {
+        let relocated = match edit {
             Edit::Split { tessel, .. } if to_new => {
                 let new = applied.created.expect("a split makes a tessel");
                 self.relocate(tessel, new);
+                Some([tessel, new])
             }
-            Edit::Merge { keep, gone } if self.piece(gone).is_some() => self.relocate(gone, keep),
-            _ => {}
-        }
+            Edit::Merge { keep, gone } if self.piece(gone).is_some() => {
+                self.relocate(gone, keep);
+                Some([gone, keep])
+            }
+            _ => None,
+        };
         emit!(
             ev,
-            EventKind::AreaAltered,
-            "mutou:S15c",
-            "the playing area is altered: {text}"
+            MuTouEvent::AreaAltered {
+                edit,
+                to_new,
+                notation,
+                created: applied.created,
+                relocated,
+            }
         );
     }
 
@@ -593,9 +602,9 @@ impl MuTou {
         }
     }
 
-    fn eliminate(&mut self, seat: u8, by: Option<u8>, ev: &mut impl Events<MuTouEvent>) {
+    fn eliminate(&mut self, out: u8, by: Option<u8>, ev: &mut impl Events<MuTouEvent>) {
         let order = self.seat.iter().filter(|s| s.out.is_some()).count() as u8 + 1;
-        let s = usize::from(seat);
+        let s = usize::from(out);
         let wafers = std::mem::take(&mut self.seat[s].wafers);
         self.seat[s].banked = 0;
         self.seat[s].out = Some(order);
@@ -604,17 +613,17 @@ impl MuTou {
             None => self.supply += wafers,
         }
         for cell in &mut self.cells {
-            if cell.is_some_and(|p| p.owner == seat) {
+            if cell.is_some_and(|p| p.owner == out) {
                 *cell = None;
             }
         }
         emit!(
             ev,
-            EventKind::Eliminated,
-            "mutou:S12",
-            "{} has no blood shak in play and is out; {wafers} wafer(s) go to {}",
-            colour(seat),
-            by.map_or("the supply", colour)
+            MuTouEvent::Eliminated {
+                seat: seat_of(out),
+                wafers,
+                to: by.map(seat_of),
+            }
         );
     }
 
@@ -624,10 +633,9 @@ impl MuTou {
         self.turn.pending = Pending::Free;
         emit!(
             ev,
-            EventKind::GameOver,
-            "mutou:S24",
-            "the game is over: {}",
-            self.end_reason(end)
+            MuTouEvent::GameOver {
+                reason: self.end_reason(end)
+            }
         );
     }
 
@@ -646,10 +654,9 @@ impl MuTou {
         }
         emit!(
             ev,
-            EventKind::TurnEnds,
-            "mutou:S14",
-            "{}'s turn ends",
-            colour(self.turn.mover)
+            MuTouEvent::TurnEnds {
+                seat: seat_of(self.turn.mover)
+            }
         );
         let next = self.next_active(self.turn.mover);
         let number = self.turn.number.saturating_add(1);
@@ -657,30 +664,19 @@ impl MuTou {
     }
 
     /// Starts turn `number` for `seat` (or ends the game at the turn cap).
-    pub(super) fn begin_turn(&mut self, seat: u8, number: u32, ev: &mut impl Events<MuTouEvent>) {
-        self.turn = Turn::new(seat, number, self.seat[usize::from(seat)].wafers);
+    pub(super) fn begin_turn(&mut self, mover: u8, number: u32, ev: &mut impl Events<MuTouEvent>) {
+        self.turn = Turn::new(mover, number, self.seat[usize::from(mover)].wafers);
         if self.variant.turn_cap.is_some_and(|cap| number > cap) {
             self.finish(End::TurnCap, ev);
             return;
         }
         emit!(
             ev,
-            EventKind::TurnBegins,
-            "mutou:S15",
-            "turn {number}: {} to play with {} wafer(s)",
-            colour(seat),
-            self.turn.budget
+            MuTouEvent::TurnBegins {
+                seat: seat_of(mover),
+                number,
+                wafers: self.turn.budget,
+            }
         );
-    }
-}
-
-/// The name of a power.
-pub(super) fn power_name(power: Power) -> &'static str {
-    match power {
-        Power::Walker => "as a Walker",
-        Power::Angler => "as an Angler",
-        Power::Jagger => "as a Jagger",
-        Power::Rand => "by Rand",
-        Power::Blood => "by Blood",
     }
 }

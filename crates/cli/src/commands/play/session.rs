@@ -22,7 +22,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use muster_rules::any::AnyEvent;
-use muster_rules::{Actor, AnyGame};
+use muster_rules::{Actor, AnyGame, Visibility};
 use muster_search::{Engine, Observer, StopFlag, Thought};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -321,19 +321,24 @@ impl Session {
             Ok(decided) => decided,
             Err(error) => return Some(Err(error)),
         };
-        let secret = self.game.next_action_is_secret();
+        // Who is told: the one person at the table, or (with several) none of them in private.
+        let viewer = self.only_human().map(crate::commands::seat);
+        let secret = matches!(self.game.action_visibility(&action), Ok(Visibility::Actor));
         let result = self
             .apply(&action, seat, false)
             .with_context(|| format!("{who} chose `{action}`, which the rules refuse"))
             .map(|events| AutoAction {
                 who,
-                // Secret decisions are shown only as that: the events say no more.
+                // Secret decisions are shown only as that, with the events the viewer may see.
                 action: if secret {
                     "a secret decision".to_owned()
                 } else {
                     action
                 },
-                events,
+                events: events
+                    .into_iter()
+                    .filter(|e| e.audience.includes(viewer))
+                    .collect(),
                 thought: thought.filter(|_| !secret),
             });
         Some(result)
