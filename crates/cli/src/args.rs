@@ -115,9 +115,17 @@ pub struct MovesArgs {
     /// The game and where it stands.
     #[command(flatten)]
     pub start: StartArgs,
-    /// Print one JSON object instead of lines.
+    /// Print one JSON object instead of lines (with every move's click path and label).
     #[arg(long)]
     pub json: bool,
+    /// After each action, the targets a person clicks to make it, and its label where two
+    /// actions share a path.
+    #[arg(long)]
+    pub paths: bool,
+    /// Only the actions whose click path starts with these target ids (e.g. `--under d1`);
+    /// repeat or separate by commas for a longer prefix.
+    #[arg(long, value_name = "ID", value_delimiter = ',')]
+    pub under: Vec<String>,
 }
 
 /// `muster apply`.

@@ -53,6 +53,35 @@ fn moves_json_has_every_key() {
 }
 
 #[test]
+fn moves_json_gives_every_move_its_click_path() {
+    let value = json(&["moves", "murus-gallicus", "--json"]);
+    let paths = value["paths"].as_array().expect("paths");
+    assert_eq!(paths.len(), 20);
+    let d1_d3 = paths
+        .iter()
+        .find(|m| m["text"] == "d1-d3")
+        .expect("d1-d3 is an opening move");
+    assert_eq!(d1_d3["path"], serde_json::json!(["d1", "d3"]));
+}
+
+#[test]
+fn moves_under_a_clicked_cell_are_the_moves_that_start_there() {
+    let out = ok(&["moves", "murus-gallicus", "--under", "d1", "--paths"]);
+    assert_eq!(out, "d1-b3\td1 b3\nd1-d3\td1 d3\nd1-f3\td1 f3\n");
+    // A whole path leaves the one move it makes.
+    assert_eq!(ok(&["moves", "mg", "--under", "d1,d3"]), "d1-d3\n");
+}
+
+#[test]
+fn a_click_that_leads_nowhere_is_refused_with_what_may_come_next() {
+    fails(
+        &["moves", "murus-gallicus", "--under", "d1,e9"],
+        &["`e9`", "next: d3, f3, b3"],
+    );
+    fails(&["moves", "murus-gallicus", "--under", "d4"], &["`d4`"]);
+}
+
+#[test]
 fn moves_from_a_position_text() {
     let out = ok(&["moves", "murus-gallicus", "--position", BREAKTHROUGH]);
     assert!(out.lines().any(|m| m == "d5-d7"), "{out}");
