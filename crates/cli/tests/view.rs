@@ -151,11 +151,29 @@ fn bad_input_is_quoted_in_the_error() {
     assert!(run.stderr.contains("Black, White"), "{}", run.stderr);
     let run = muster(&["view", "mur", "--as", "3"]);
     assert!(run.stderr.contains("seats 1 to 2"), "{}", run.stderr);
-    let run = muster(&["view", "mutou"]);
+}
+
+#[test]
+fn a_mutou_board_is_drawn_with_its_tessels_edges_and_vertices() {
+    let run = muster(&["view", "mutou", "--as", "Blue", "c1+W"]);
+    assert!(run.success, "{}", run.stderr);
+    let scene: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(scene["game"], "mutou");
+    let cells = scene["cells"].as_array().expect("cells");
+    let ids: HashSet<&str> = cells.iter().filter_map(|c| c["id"].as_str()).collect();
+    // 64 squares, 144 edges, 81 vertices.
+    assert_eq!(ids.len(), 64 + 144 + 81);
+    assert!(ids.contains("e1") && ids.contains("edge:e1") && ids.contains("vertex:v80"));
+    // Red's put is secret: Blue sees no last move and only bare, hidden stacks of Red's.
+    let marks = scene["marks"].as_array().expect("marks");
+    assert!(!marks.iter().any(|m| m["kind"] == "last-move"));
+    let c1 = scene["pieces"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["at"] == "c1"))
+        .expect("a base on c1");
+    assert_eq!(c1["height"], 0);
+    assert_eq!(c1["stack"]["hidden"], true);
+    let run = muster(&["view", "mutou", "--position", "tier=I phase=nonsense"]);
     assert!(!run.success);
-    assert!(
-        run.stderr.contains("cannot draw mutou yet"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("nonsense"), "{}", run.stderr);
 }
