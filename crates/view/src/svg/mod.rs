@@ -165,7 +165,7 @@ fn board(out: &mut String, scene: &Scene) {
                 Surface::Edge => (
                     cell.shape.clone(),
                     format!(
-                        r#"fill="none" stroke="{TARGET}" stroke-width="3.5" stroke-opacity="0.75""#
+                        r#"fill="none" stroke="{TARGET}" stroke-width="3" stroke-dasharray="5 4""#
                     ),
                 ),
                 _ => (
