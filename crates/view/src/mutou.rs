@@ -72,14 +72,19 @@ pub(crate) fn scene(game: &MuTou, viewer: Option<Seat>) -> Scene {
         let (paint, letter) = palette::mutou_seat(i);
         let state = game.seat_state(seat.0);
         let mut p = panel(seat, game.seat_name(seat), paint, letter);
+        // Only the counts that say something now, so that a panel stays one short line.
         p.tallies.push(tally("wafers", state.wafers));
-        p.tallies.push(tally("banked", state.banked));
+        if state.banked > 0 {
+            p.tallies.push(tally("banked", state.banked));
+        }
         let pool = state.pool.total();
         if pool > 0 {
             p.tallies.push(tally("to set out", pool));
         }
-        let pieces = game.pieces().filter(|piece| piece.owner == seat.0).count();
-        p.tallies.push(tally("pieces", pieces as i64));
+        if matches!(game.phase(), Phase::Play | Phase::Over(_)) {
+            let pieces = game.pieces().filter(|piece| piece.owner == seat.0).count();
+            p.tallies.push(tally("pieces", pieces as i64));
+        }
         if let Some(order) = state.out {
             p.tallies.push(tally("out as", order));
         }

@@ -30,8 +30,9 @@ pub struct Step {
     pub targets: Vec<TargetId>,
 }
 
-/// The steps of playing `action` in `before`, in the order the rules report them. Fails,
-/// quoting it, when the action cannot be read or is not legal.
+/// The steps of playing `action` in `before`, in the order the rules report them. The steps of
+/// a secret action (a MuTou put while setting out) name where it went: show them to its actor
+/// only. Fails, quoting it, when the action cannot be read or is not legal.
 pub fn steps(before: &AnyGame, action: &str) -> Result<Vec<Step>, ViewError> {
     let refused = |e: String| ViewError::Action(action.to_owned(), e);
     match before {

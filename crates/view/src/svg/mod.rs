@@ -207,14 +207,12 @@ fn board(out: &mut String, scene: &Scene) {
                 _ if cell.surface == Surface::Ghost => cell.centre,
                 _ => Xy::new(cell.centre.x, cell.centre.y - cell.size * 1.1),
             };
-            text(
-                out,
-                at,
-                (cell.size * 0.6).max(9.0),
-                "#4a4030",
-                Letters::Halo,
-                label,
-            );
+            // A tessel's name is sized to the tessel, small ones included.
+            let size = match cell.surface {
+                Surface::Tessel => (cell.size * 0.6).clamp(6.0, 15.0),
+                _ => (cell.size * 0.6).max(9.0),
+            };
+            text(out, at, size, "#4a4030", Letters::Halo, label);
         }
     }
     out.push_str("</g>\n");
