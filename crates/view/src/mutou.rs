@@ -379,8 +379,20 @@ fn pole(points: &[Xy]) -> (Xy, f64) {
         points.iter().map(|p| p.y).sum::<f64>() / n,
     );
     let mut best = (mean, 0.0);
-    if inside(points, mean) {
-        best.1 = to_outline(points, mean);
+    // The mean of the corners, and the middle of each corner's triangle with its neighbours:
+    // a simple polygon has an ear, whose middle lies inside, however thin the polygon is.
+    let k = points.len();
+    let ears = (0..k).map(|i| {
+        let (a, b, c) = (points[(i + k - 1) % k], points[i], points[(i + 1) % k]);
+        Xy::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0)
+    });
+    for p in std::iter::once(mean).chain(ears) {
+        if inside(points, p) {
+            let d = to_outline(points, p);
+            if d > best.1 {
+                best = (p, d);
+            }
+        }
     }
     let (mut cx, mut cy, mut w, mut h) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0, x1 - x0, y1 - y0);
     const STEPS: usize = 12;
