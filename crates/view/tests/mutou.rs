@@ -345,3 +345,60 @@ fn a_remote_splice_is_a_pair_of_matching_markers() {
     assert_eq!(markers.len(), 8);
     assert!(markers.values().all(|&n| n == 2), "{markers:?}");
 }
+
+/// A sown board (seed 0, tier III) after nine area alterations, in a call on Red's area
+/// alteration by which Blue inserts alterations of its own (the docs' board, before its last
+/// action).
+const SOWN: &str = "tier=III phase=play wafers=8,4 bank=0,0 supply=4 out=-,- zones=1,2 pools=-,- pieces=t3:1:WWAJB1,t8:1:AJJ,t9:1:WAJ,t10:1:WRB1,t14:1:AA,t15:1:A,t16:1:WWWJB1,t22:1:WAJR,t25:1:WAR,t31:2:WW,t33:2:WWRR,t34:2:JB2,t37:2:WJJJRB2,t42:2:WAJ,t44:2:WAAAB2,t47:2:AJ,t49:2:WWA,t54:2:AA turn=1:1 budget=6 spent=3 cat=area started=0 refused=0 moved=- frozen=- pending=insert:2:5 edits=splice:e103:e115,split:t9:v44:v19,splice:e75:e82,split:t8:v38:v26,erase:t4,splice:e21:e79,splice:e26:e43,ins:e117,ins:e4";
+
+#[test]
+fn a_scribed_tessel_is_the_last_move_and_insertions_start_from_edges_vertices_and_tessels() {
+    let game = AnyGame::from_position(GameId::MuTou, "scribed", SOWN).expect("position");
+    let scene = muster_view::scene_after(&game, "scribe:e57:4", None).expect("legal");
+    let last: Vec<&str> = scene
+        .marks
+        .iter()
+        .filter(|m| m.kind == MarkKind::LastMove)
+        .flat_map(|m| m.targets.iter().map(|t| t.as_str()))
+        .collect();
+    // The edge scribed beyond, then the new tessel.
+    assert_eq!(last, ["edge:e57", "t60"]);
+    let buttons: Vec<&str> = scene.buttons.iter().map(|b| b.id.as_str()).collect();
+    assert_eq!(buttons, ["done"], "Blue may stop inserting");
+    for prefix in ["edge:e", "vertex:v", "t"] {
+        assert!(
+            scene.targets.iter().any(|t| t.as_str().starts_with(prefix)),
+            "an insertion may start from a {prefix}…"
+        );
+    }
+    assert!(scene.status.contains("Blue may insert"), "{}", scene.status);
+    // Four splices, each a pair of markers.
+    let markers = scene
+        .labels
+        .iter()
+        .filter(|l| l.kind == muster_view::LabelKind::Splice)
+        .count();
+    assert_eq!(markers, 2 * 4);
+}
+
+#[test]
+fn a_call_window_offers_call_and_decline_as_buttons() {
+    let mut game = AnyGame::from_position(GameId::MuTou, "scribed", SOWN).expect("position");
+    game.apply("done").expect("Blue stops inserting");
+    // Play on until a seat is asked whether to call.
+    let mut rng = SmallRng::seed_from_u64(1);
+    for _ in 0..200 {
+        let legal = game.legal_actions();
+        if legal.iter().any(|a| a == "decline") {
+            let scene = muster_view::scene(&game, None).expect("scene");
+            let buttons: HashSet<&str> = scene.buttons.iter().map(|b| b.id.as_str()).collect();
+            assert_eq!(buttons, HashSet::from(["call", "decline"]));
+            assert!(scene.targets.is_empty());
+            assert!(scene.status.contains("call a choice"), "{}", scene.status);
+            return;
+        }
+        let action = game.random_action(&mut rng).expect("not over");
+        game.apply(&action).expect("legal");
+    }
+    panic!("no call window in 200 actions");
+}
