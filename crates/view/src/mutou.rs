@@ -59,12 +59,12 @@ fn area(points: &[Point]) -> f64 {
 pub(crate) fn scene(game: &MuTou, viewer: Option<Seat>) -> Scene {
     let mut scene = match game.surface_opt() {
         Some(_) => board(game, viewer),
-        // Before the tier is chosen there is no surface yet.
+        // Before the tier is chosen there is no surface yet: only the panels and buttons.
         None => blank(Frame {
             x: 0.0,
             y: 0.0,
             width: 420.0,
-            height: 120.0,
+            height: 16.0,
         }),
     };
     for i in 0..game.seats() {
