@@ -14,7 +14,7 @@ struct Board {
     args: &'static [&'static str],
 }
 
-const BOARDS: [Board; 3] = [
+const BOARDS: [Board; 4] = [
     // Murus Gallicus T4 (Advanced): Light's c5-c7 puts a stone on Dark's home row, which must
     // survive Dark's turn; Dark's towers on d7 and h7 may act.
     Board {
@@ -52,6 +52,21 @@ const BOARDS: [Board; 3] = [
             "--position",
             "0,0 3,-1 1,2 | A0=VR1 A3=VR1 A4=VR1 C0=VP3 C1=C C2=VP1 C3=VP2 C5=VP1 C6=CP2 | play P seats=2 ply=29",
             "C3-se-2",
+        ],
+    },
+    // MuTou on a sown board (seed 0, tier III) in a random game after nine area alterations:
+    // two splits, an erase (the hole), four remote splices (marker pairs s1–s4) and two new
+    // vertices. Blue called a choice on Red's area alteration and now inserts alterations of
+    // its own; its first, `scribe:e57:4`, scribed the hexagon t60 beyond the periphery.
+    Board {
+        file: "mutou-sown.svg",
+        args: &[
+            "mutou",
+            "--variant",
+            "scribed",
+            "--position",
+            "tier=III phase=play wafers=8,4 bank=0,0 supply=4 out=-,- zones=1,2 pools=-,- pieces=t3:1:WWAJB1,t8:1:AJJ,t9:1:WAJ,t10:1:WRB1,t14:1:AA,t15:1:A,t16:1:WWWJB1,t22:1:WAJR,t25:1:WAR,t31:2:WW,t33:2:WWRR,t34:2:JB2,t37:2:WJJJRB2,t42:2:WAJ,t44:2:WAAAB2,t47:2:AJ,t49:2:WWA,t54:2:AA turn=1:1 budget=6 spent=3 cat=area started=0 refused=0 moved=- frozen=- pending=insert:2:5 edits=splice:e103:e115,split:t9:v44:v19,splice:e75:e82,split:t8:v38:v26,erase:t4,splice:e21:e79,splice:e26:e43,ins:e117,ins:e4",
+            "scribe:e57:4",
         ],
     },
 ];
@@ -151,11 +166,29 @@ fn bad_input_is_quoted_in_the_error() {
     assert!(run.stderr.contains("Black, White"), "{}", run.stderr);
     let run = muster(&["view", "mur", "--as", "3"]);
     assert!(run.stderr.contains("seats 1 to 2"), "{}", run.stderr);
-    let run = muster(&["view", "mutou"]);
+}
+
+#[test]
+fn a_mutou_board_is_drawn_with_its_tessels_edges_and_vertices() {
+    let run = muster(&["view", "mutou", "--as", "Blue", "c1+W"]);
+    assert!(run.success, "{}", run.stderr);
+    let scene: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(scene["game"], "mutou");
+    let cells = scene["cells"].as_array().expect("cells");
+    let ids: HashSet<&str> = cells.iter().filter_map(|c| c["id"].as_str()).collect();
+    // 64 squares, 144 edges, 81 vertices.
+    assert_eq!(ids.len(), 64 + 144 + 81);
+    assert!(ids.contains("e1") && ids.contains("edge:e1") && ids.contains("vertex:v80"));
+    // Red's put is secret: Blue sees no last move and only bare, hidden stacks of Red's.
+    let marks = scene["marks"].as_array().expect("marks");
+    assert!(!marks.iter().any(|m| m["kind"] == "last-move"));
+    let c1 = scene["pieces"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["at"] == "c1"))
+        .expect("a base on c1");
+    assert_eq!(c1["height"], 0);
+    assert_eq!(c1["stack"]["hidden"], true);
+    let run = muster(&["view", "mutou", "--position", "tier=I phase=nonsense"]);
     assert!(!run.success);
-    assert!(
-        run.stderr.contains("cannot draw mutou yet"),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains("nonsense"), "{}", run.stderr);
 }

@@ -1,7 +1,7 @@
 //! # muster-view
 //!
 //! What to draw for a position of a muster game, as one seat or a spectator sees it: a
-//! [`Scene`] with the board's geometry (cells as polygons or circles with coordinates and
+//! [`Scene`] with the board's geometry (cells as polygons, circles or lines with coordinates and
 //! [`TargetId`]s), the pieces on it, marks (last move, hot cells, traps, eyes, sections, markers),
 //! one panel per seat and the legal first clicks. [`steps`] lists what an action does, event by
 //! event, with the targets each touches, for animation. A scene is serde data, so a browser can
@@ -26,6 +26,7 @@
 mod mu;
 mod mur;
 mod murus;
+mod mutou;
 pub mod palette;
 mod paths;
 mod scene;
@@ -38,8 +39,8 @@ use thiserror::Error;
 
 pub use paths::{first_clicks, touched};
 pub use scene::{
-    Button, Cell, Decor, DecorKind, Frame, Label, LabelKind, Mark, MarkKind, Panel, Piece,
-    PieceKind, Scene, Shape, Surface, Tally, Xy,
+    Blood, Button, Cell, Decor, DecorKind, Frame, Label, LabelKind, Mark, MarkKind, Panel, Piece,
+    PieceKind, Scene, Shape, Stack, Surface, Tally, Xy,
 };
 pub use steps::{steps, Step};
 pub use target::{Target, TargetId};
@@ -47,9 +48,6 @@ pub use target::{Target, TargetId};
 /// What can go wrong when building a scene.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum ViewError {
-    /// The game cannot be drawn yet.
-    #[error("cannot draw {0} yet: its surface has no vertex coordinates")]
-    NotYet(&'static str),
     /// The viewer is not a seat of the game.
     #[error("seat {seat} is not a seat of this game, which has {seats} (seats count from 1)")]
     NoSuchSeat {
@@ -78,7 +76,7 @@ pub fn scene(game: &AnyGame, viewer: Option<Seat>) -> Result<Scene, ViewError> {
         AnyGame::MurusGallicus(g) => murus::scene(g, viewer),
         AnyGame::Mur(g) => mur::scene(g),
         AnyGame::Mu(g) => mu::scene(g),
-        AnyGame::MuTou(_) => return Err(ViewError::NotYet("mutou")),
+        AnyGame::MuTou(g) => mutou::scene(g, viewer),
     };
     scene.game = seen.id().id().to_owned();
     scene.variant = seen.variant_text();
@@ -109,14 +107,20 @@ pub fn scene(game: &AnyGame, viewer: Option<Seat>) -> Result<Scene, ViewError> {
 }
 
 /// The scene of the position reached by playing `action` in `before`, with the cells the action
-/// touched marked as the last move. Fails, quoting it, when the action cannot be read or is not
-/// legal.
+/// touched marked as the last move. A secret action (a MuTou put while setting out) is marked
+/// only for the seat that made it: other viewers learn nothing of where it went. Fails, quoting
+/// it, when the action cannot be read or is not legal.
 pub fn scene_after(
     before: &AnyGame,
     action: &str,
     viewer: Option<Seat>,
 ) -> Result<Scene, ViewError> {
-    let marked = touched(before, action)?;
+    let mut marked = touched(before, action)?;
+    if let AnyGame::MuTou(g) = before {
+        if g.secret_decider().is_some_and(|s| viewer != Some(Seat(s))) {
+            marked.clear();
+        }
+    }
     let mut after = before.clone();
     after
         .apply(action)

@@ -182,6 +182,7 @@ fn add_cell(scene: &mut Scene, game: &Mu, cell: MuCell) {
             owner: Some(owner.0),
             kind: PieceKind::Men,
             height: state.height,
+            stack: None,
         });
     }
 }

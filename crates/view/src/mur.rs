@@ -96,12 +96,14 @@ pub(crate) fn scene(game: &Mur) -> Scene {
                 owner: None,
                 kind: PieceKind::Kraken,
                 height: 1,
+                stack: None,
             }),
             Some(MurPiece::Ship(c)) => scene.pieces.push(Piece {
                 at: id,
                 owner: Some(game.seat_of(c).0),
                 kind: PieceKind::Ship,
                 height: 1,
+                stack: None,
             }),
         }
     }

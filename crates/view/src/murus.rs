@@ -73,6 +73,7 @@ pub(crate) fn scene(game: &MurusGallicus, viewer: Option<Seat>) -> Scene {
                     owner: Some(colour.index() as u8),
                     kind: kind(height).0,
                     height: u16::from(height),
+                    stack: None,
                 });
             }
         }

@@ -83,3 +83,22 @@ pub const KRAKEN: Paint = Paint {
     fill: "#b3202a",
     ink: WHITE_INK,
 };
+
+/// The paint and letter of MuTou seat `index`, matched to the noejj colour the rules name it
+/// (Red, Blue, Green, Yellow, Purple, Orange, Silver, Teal, Black, White); Black is lettered
+/// `K` so that it differs from Blue. Wraps after ten.
+pub fn mutou_seat(index: usize) -> (Paint, char) {
+    const TEN: [(Paint, char); 10] = [
+        (SEATS[0], 'R'),
+        (SEATS[4], 'B'),
+        (SEATS[2], 'G'),
+        (SEATS[3], 'Y'),
+        (SEATS[1], 'P'),
+        (SEATS[5], 'O'),
+        (SEATS[6], 'S'),
+        (SEATS[7], 'T'),
+        (DARK, 'K'),
+        (LIGHT, 'W'),
+    ];
+    TEN[index % TEN.len()]
+}

@@ -8,6 +8,8 @@
 use muster_rules::mu::{Mu, MuAction, MuEvent};
 use muster_rules::mur::{ActionKind, Mur};
 use muster_rules::murus_gallicus::MurusGallicus;
+use muster_rules::mutou::surface::Edit;
+use muster_rules::mutou::{MuTou, MuTouAction};
 use muster_rules::{AnyGame, Game};
 
 use crate::target::{Target, TargetId};
@@ -44,7 +46,13 @@ pub fn first_clicks(game: &AnyGame) -> Result<Vec<Target>, ViewError> {
                 push(mu_first(a));
             }
         }
-        AnyGame::MuTou(_) => return Err(ViewError::NotYet("mutou")),
+        AnyGame::MuTou(g) => {
+            let mut actions = Vec::new();
+            g.legal_actions(&mut actions);
+            for a in actions {
+                push(mutou_first(g, a));
+            }
+        }
     }
     Ok(out)
 }
@@ -73,17 +81,58 @@ fn mu_first(action: MuAction) -> Target {
     }
 }
 
+/// The first click of a MuTou action: the tessel, vertex or edge it starts from, or a button.
+/// Setting-up choices with no place of their own (the tier, a zone) are buttons named as the
+/// notation writes them (`tier:II`, `claim:2`), as are the shak kinds taken after a removal
+/// (`take:W`); a call is one `call` button whatever its mode (the mode is the second click).
+fn mutou_first(g: &MuTou, action: MuTouAction) -> Target {
+    use MuTouAction as A;
+    let tessel = |t| Target::Board(TargetId::mutou_tessel(g, t));
+    let button = |word: &str| Target::Button(TargetId::button(word));
+    match action {
+        A::Put(t, _)
+        | A::Step { from: t, .. }
+        | A::Rand(t)
+        | A::Alter { from: t, .. }
+        | A::Pick(t)
+        | A::Give(t, _) => tessel(t),
+        A::Area { edit, .. } => match edit {
+            Edit::InsertVertex { edge }
+            | Edit::Scribe { edge, .. }
+            | Edit::Splice { a: edge, .. }
+            | Edit::Unsplice { edge } => Target::Board(TargetId::mutou_edge(edge)),
+            Edit::RemoveVertex { vertex } => Target::Board(TargetId::mutou_vertex(vertex)),
+            Edit::Split { tessel: t, .. }
+            | Edit::Merge { keep: t, .. }
+            | Edit::Erase { tessel: t } => tessel(t),
+        },
+        A::Gate(v, _) => Target::Board(TargetId::mutou_vertex(v)),
+        A::Call(_) => button("call"),
+        A::Die(_) | A::Dice(..) => button("roll"),
+        A::Tier(_) | A::Claim(_) | A::Take(_) => button(&g.action_text(action)),
+        A::Rest => button("rest"),
+        A::Done => button("done"),
+        A::End => button("end"),
+        A::Decline => button("decline"),
+        A::Propose => button("propose"),
+        A::Accept => button("accept"),
+        A::Refuse => button("refuse"),
+    }
+}
+
 /// The cells an action touches, read in the position `before` it is played: the cells a Murus
 /// Gallicus action names and passes over; a Mur action's points and a move's landing point; a
 /// Mu move's start and the cell the rules report it landed on, the cell that explodes or loses a man, or the centre of a
-/// segment just laid out or cleared. Fails, quoting it, when the text cannot be read.
+/// segment just laid out or cleared; the tessels, vertices and edges a MuTou action names, then
+/// every tessel whose piece or outline it changed (found by comparing the position before and
+/// after, so a Rand landing or a scribed tessel is marked too). Fails, quoting it, when the text cannot be read.
 pub fn touched(before: &AnyGame, action: &str) -> Result<Vec<TargetId>, ViewError> {
     let bad = |e: muster_rules::ParseError| ViewError::Action(action.to_owned(), e.to_string());
     Ok(match before {
         AnyGame::MurusGallicus(g) => murus_touched(g, g.parse_action(action).map_err(bad)?),
         AnyGame::Mur(g) => mur_touched(g, g.parse_action(action).map_err(bad)?),
         AnyGame::Mu(g) => mu_touched(g, g.parse_action(action).map_err(bad)?),
-        AnyGame::MuTou(_) => return Err(ViewError::NotYet("mutou")),
+        AnyGame::MuTou(g) => mutou_touched(g, g.parse_action(action).map_err(bad)?),
     })
 }
 
@@ -125,4 +174,55 @@ fn mu_touched(g: &Mu, a: MuAction) -> Vec<TargetId> {
         MuAction::Explode(cell) | MuAction::Remove(cell) => vec![TargetId::mu_cell(cell)],
         MuAction::End | MuAction::Pass => Vec::new(),
     }
+}
+
+/// What a MuTou action names, then what it changed. An illegal action names its places only.
+fn mutou_touched(g: &MuTou, a: MuTouAction) -> Vec<TargetId> {
+    use MuTouAction as A;
+    let mut out: Vec<TargetId> = Vec::new();
+    let mut push = |t: TargetId| {
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    };
+    let tessel = |t| TargetId::mutou_tessel(g, t);
+    match a {
+        A::Put(t, _) | A::Rand(t) | A::Pick(t) | A::Give(t, _) => push(tessel(t)),
+        A::Step { from, to, .. } | A::Alter { from, to, .. } => {
+            push(tessel(from));
+            push(tessel(to));
+        }
+        A::Area { edit, .. } => match edit {
+            Edit::InsertVertex { edge } | Edit::Scribe { edge, .. } | Edit::Unsplice { edge } => {
+                push(TargetId::mutou_edge(edge))
+            }
+            Edit::Splice { a, b } => {
+                push(TargetId::mutou_edge(a));
+                push(TargetId::mutou_edge(b));
+            }
+            Edit::RemoveVertex { vertex } => push(TargetId::mutou_vertex(vertex)),
+            Edit::Split { tessel: t, .. } | Edit::Erase { tessel: t } => push(tessel(t)),
+            Edit::Merge { keep, gone } => {
+                push(tessel(keep));
+                push(tessel(gone));
+            }
+        },
+        A::Gate(v, _) => push(TargetId::mutou_vertex(v)),
+        _ => {}
+    }
+    let mut after = g.clone();
+    let mut events = Vec::new();
+    if after.apply(a, &mut events).is_err() {
+        return out;
+    }
+    let (Some(old), Some(new)) = (g.surface_opt(), after.surface_opt()) else {
+        return out;
+    };
+    for &t in new.tessels() {
+        let reshaped = !old.is_live(t) || old.vertices(t) != new.vertices(t);
+        if reshaped || g.piece(t) != after.piece(t) {
+            push(TargetId::mutou_tessel(&after, t));
+        }
+    }
+    out
 }

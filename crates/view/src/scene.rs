@@ -90,6 +90,12 @@ pub enum Surface {
     /// A place that is not on the board yet but may be chosen (a Mu segment centre during the
     /// lay-out).
     Ghost,
+    /// A MuTou tessel.
+    Tessel,
+    /// A MuTou edge, drawn as a line between two tessels or on the periphery.
+    Edge,
+    /// A MuTou vertex, a corner of tessels.
+    Vertex,
 }
 
 /// One clickable place of the board: a cell, a point or a tessel.
@@ -123,6 +129,9 @@ pub enum DecorKind {
     OutOfBounds,
     /// A frame around the whole board.
     Border,
+    /// One of the two edges a MuTou remote splice glues, each drawn where it lies; a pair of
+    /// [`LabelKind::Splice`] labels with the same text says which two belong together.
+    SpliceEdge,
 }
 
 /// Something drawn that is neither clickable nor a piece.
@@ -140,6 +149,11 @@ pub struct Decor {
 pub enum LabelKind {
     /// A file, rank or spoke coordinate at the edge of the board.
     Coordinate,
+    /// The marker on one edge of a MuTou remote splice: both edges of a splice carry the same
+    /// text (`s1`, `s2` …).
+    Splice,
+    /// The number of a MuTou zone (`zone 2`), while zones are claimed and stacks set out.
+    Zone,
 }
 
 /// A text drawn on the board.
@@ -169,6 +183,38 @@ pub enum PieceKind {
     Kraken,
     /// Mu: a stack of men.
     Men,
+    /// MuTou: a board piece, a base with a stack of shakken (its height) under its owner's
+    /// noejj; [`Piece::stack`] says which.
+    Stack,
+}
+
+/// How many of one seat's blood shakken a MuTou stack holds.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Blood {
+    /// The seat whose blood it is (its original owner, 0-based).
+    pub seat: u8,
+    /// How many.
+    pub count: u8,
+}
+
+/// The shakken of a MuTou stack.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Stack {
+    /// Walker shakken.
+    pub walker: u8,
+    /// Angler shakken.
+    pub angler: u8,
+    /// Jagger shakken.
+    pub jagger: u8,
+    /// Rand shakken.
+    pub rand: u8,
+    /// Blood shakken by original owner, in seat order, only seats with some.
+    pub blood: Vec<Blood>,
+    /// The stack is hidden from this viewer (another seat's, while setting out): the counts are
+    /// all zero and a client draws a `?`.
+    pub hidden: bool,
+    /// The stack as the notation writes it (`WWAJB1`, `-` for none).
+    pub text: String,
 }
 
 /// A piece or stack on one cell.
@@ -180,8 +226,11 @@ pub struct Piece {
     pub owner: Option<u8>,
     /// What it is.
     pub kind: PieceKind,
-    /// How many stones or men it holds.
+    /// How many stones, men or shakken it holds (a MuTou base may hold none yet).
     pub height: u16,
+    /// A MuTou stack's shakken; `None` for the other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stack: Option<Stack>,
 }
 
 /// What a mark shows.
@@ -208,6 +257,12 @@ pub enum MarkKind {
     Oscillating,
     /// A segment centre carrying a seat's marker man during Mu's opening.
     Marker,
+    /// The tessels of one MuTou zone, with the seat that claimed it (`None` before a claim).
+    Zone,
+    /// The tessels of one MuTou stand, where a seat's bases start.
+    Stand,
+    /// MuTou pieces moved this turn.
+    Moved,
 }
 
 /// A mark on some cells.

@@ -3,10 +3,15 @@
 //! landing point, a Mu explosion's cell and the cells its men reach).
 //!
 //! The events are the games' own typed events; this file only names the cells each carries.
+//! MuTou's events do not carry their places yet: each event that happens somewhere on the
+//! board (a put, a move, a capture, a change of allegiance, a shak moved, an area alteration,
+//! a Rand landing) touches the places the action touched (see [`crate::touched`]), the others
+//! none.
 
 use muster_rules::mu::MuEvent;
 use muster_rules::mur::MurEvent;
 use muster_rules::murus_gallicus::MurusEvent;
+use muster_rules::mutou::{EventKind, MuTouEvent};
 use muster_rules::{AnyGame, Game, GameEvent};
 use serde::{Deserialize, Serialize};
 
@@ -25,8 +30,9 @@ pub struct Step {
     pub targets: Vec<TargetId>,
 }
 
-/// The steps of playing `action` in `before`, in the order the rules report them. Fails,
-/// quoting it, when the action cannot be read or is not legal.
+/// The steps of playing `action` in `before`, in the order the rules report them. The steps of
+/// a secret action (a MuTou put while setting out) name where it went: show them to its actor
+/// only. Fails, quoting it, when the action cannot be read or is not legal.
 pub fn steps(before: &AnyGame, action: &str) -> Result<Vec<Step>, ViewError> {
     let refused = |e: String| ViewError::Action(action.to_owned(), e);
     match before {
@@ -42,7 +48,11 @@ pub fn steps(before: &AnyGame, action: &str) -> Result<Vec<Step>, ViewError> {
             let events = play(g, action).map_err(refused)?;
             Ok(events.iter().map(|e| step(e, mu(e))).collect())
         }
-        AnyGame::MuTou(_) => Err(ViewError::NotYet("mutou")),
+        AnyGame::MuTou(g) => {
+            let events = play(g, action).map_err(refused)?;
+            let places = crate::paths::touched(before, action)?;
+            Ok(events.iter().map(|e| step(e, mutou(e, &places))).collect())
+        }
     }
 }
 
@@ -125,4 +135,17 @@ fn mu(event: &MuEvent) -> Vec<TargetId> {
         _ => Vec::new(),
     };
     cells.into_iter().map(TargetId::mu_cell).collect()
+}
+
+fn mutou(event: &MuTouEvent, places: &[TargetId]) -> Vec<TargetId> {
+    match event.kind {
+        EventKind::Put
+        | EventKind::Moved
+        | EventKind::Captured
+        | EventKind::Converted
+        | EventKind::ShakMoved
+        | EventKind::AreaAltered
+        | EventKind::Rand => places.to_vec(),
+        _ => Vec::new(),
+    }
 }

@@ -308,17 +308,6 @@ fn an_illegal_last_action_is_refused_with_its_text() {
 }
 
 #[test]
-fn mutou_cannot_be_drawn_yet() {
-    let game = AnyGame::new(GameId::MuTou, "", None).expect("setup");
-    let error = muster_view::scene(&game, None).unwrap_err();
-    assert_eq!(error, ViewError::NotYet("mutou"));
-    assert_eq!(
-        error.to_string(),
-        "cannot draw mutou yet: its surface has no vertex coordinates"
-    );
-}
-
-#[test]
 fn a_viewer_outside_the_seats_is_refused() {
     let game = AnyGame::new(GameId::Mur, "game", None).expect("setup");
     let error = muster_view::scene(&game, Some(Seat(2))).unwrap_err();

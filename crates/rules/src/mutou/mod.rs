@@ -41,6 +41,7 @@ mod choice;
 mod clock;
 mod diagram;
 mod events;
+mod marks;
 mod pieces;
 mod read;
 mod setup;

@@ -5,6 +5,9 @@ use std::fmt::Write as _;
 use super::{inset, n, paint_of, shape, Cells, ALERT, LAST_MOVE, LAST_MOVE_EDGE};
 use crate::scene::{Mark, MarkKind, Scene};
 
+/// Neutral tints of MuTou zones nobody has claimed yet.
+const ZONE_TINTS: [&str; 4] = ["#8da0cb", "#a6d854", "#fc8d62", "#e5c494"];
+
 /// Draws what a mark shows under the pieces.
 pub(super) fn mark_under(out: &mut String, scene: &Scene, cells: &Cells<'_>, mark: &Mark) {
     let colour = paint_of(scene, mark.seat).map(|(c, _, _)| c);
@@ -55,11 +58,33 @@ pub(super) fn mark_under(out: &mut String, scene: &Scene, cells: &Cells<'_>, mar
                     );
                 }
             }
+            MarkKind::Zone => {
+                let fill = colour.clone().unwrap_or_else(|| {
+                    // Unclaimed zones take neutral tints in zone order.
+                    let k = scene
+                        .marks
+                        .iter()
+                        .filter(|m| m.kind == MarkKind::Zone)
+                        .position(|m| std::ptr::eq(m, mark))
+                        .unwrap_or(0);
+                    ZONE_TINTS[k % ZONE_TINTS.len()].to_owned()
+                });
+                let style = format!(r#"fill="{fill}" fill-opacity="0.22" stroke="none""#);
+                shape(out, &cell.shape, &style, "");
+            }
+            MarkKind::Stand => {
+                let c = colour.clone().unwrap_or_else(|| "#555555".to_owned());
+                let style = format!(
+                    r#"fill="{c}" fill-opacity="0.12" stroke="{c}" stroke-width="2.5" stroke-dasharray="6 3""#
+                );
+                shape(out, &inset(cell, 3.5), &style, "");
+            }
             MarkKind::Invader
             | MarkKind::Trapped
             | MarkKind::KrakenSurrounded
             | MarkKind::Hot
-            | MarkKind::Marker => {}
+            | MarkKind::Marker
+            | MarkKind::Moved => {}
         }
     }
 }
@@ -125,11 +150,23 @@ pub(super) fn mark_over(out: &mut String, scene: &Scene, cells: &Cells<'_>, mark
                     );
                 }
             }
+            MarkKind::Moved => {
+                // A piece moved this turn: a dotted ring around its token.
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="#333333" stroke-width="1.5" stroke-dasharray="2 2"/>"##,
+                    n(x),
+                    n(y + r * 0.25),
+                    n(r * 0.95)
+                );
+            }
             MarkKind::LastMove
             | MarkKind::Eye
             | MarkKind::Section
             | MarkKind::Enclosed
-            | MarkKind::Oscillating => {}
+            | MarkKind::Oscillating
+            | MarkKind::Zone
+            | MarkKind::Stand => {}
         }
     }
 }

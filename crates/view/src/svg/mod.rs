@@ -1,9 +1,9 @@
 //! A scene as a standalone SVG: the reference rendering a browser client must match.
 //!
-//! Every clickable element (a cell, a point, a place for a new segment, a button) carries its
-//! target id as `data-target`, once; pieces and marks are drawn over the cells with
-//! `pointer-events="none"`, so a click always reaches the cell underneath. The seats' panels,
-//! the state in words and the legal buttons are drawn below the board.
+//! Every clickable element (a cell, a point, a place for a new segment, a MuTou tessel, edge or
+//! vertex, a button) carries its target id as `data-target`, once; pieces and marks are drawn
+//! over the cells with `pointer-events="none"`, so a click always reaches the cell underneath.
+//! The seats' panels, the state in words and the legal buttons are drawn below the board.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 mod marks;
 mod pieces;
 
-use crate::scene::{Cell, DecorKind, Scene, Shape, Surface, Xy};
+use crate::scene::{Cell, DecorKind, LabelKind, Scene, Shape, Surface, Xy};
 use crate::target::TargetId;
 
 /// The height of one line of the panels below the board.
@@ -27,6 +27,8 @@ const TARGET: &str = "#1b7f3b";
 pub(crate) const LAST_MOVE: &str = "#ffd23f";
 /// The last move's cells are outlined with this colour.
 pub(crate) const LAST_MOVE_EDGE: &str = "#d99a00";
+/// Remote splices are drawn in this colour.
+const SPLICE: &str = "#7b3fa0";
 /// Hot cells and trapped pieces are marked in this colour.
 pub(crate) const ALERT: &str = "#c0392b";
 
@@ -92,15 +94,11 @@ pub(crate) type Cells<'a> = HashMap<&'a TargetId, &'a Cell>;
 
 fn board(out: &mut String, scene: &Scene) {
     let cells: Cells<'_> = scene.cells.iter().map(|c| (&c.id, c)).collect();
-    for decor in scene
-        .decor
-        .iter()
-        .filter(|d| d.kind != DecorKind::SegmentOutline)
-    {
+    for decor in scene.decor.iter().filter(|d| !over_cells(d.kind)) {
         let style = match decor.kind {
             DecorKind::OutOfBounds => r##"fill="url(#water)" stroke="none""##,
             DecorKind::Track => r##"fill="none" stroke="#5b5b5b" stroke-width="3""##,
-            DecorKind::Border | DecorKind::SegmentOutline => {
+            DecorKind::Border | DecorKind::SegmentOutline | DecorKind::SpliceEdge => {
                 r##"fill="none" stroke="#333333" stroke-width="2""##
             }
         };
@@ -118,6 +116,11 @@ fn board(out: &mut String, scene: &Scene) {
             Surface::Ghost => {
                 r##"fill="#ffffff" fill-opacity="0.6" stroke="#1b7f3b" stroke-width="2" stroke-dasharray="5 4""##
             }
+            Surface::Tessel => r##"fill="#f3ecda" stroke="none""##,
+            Surface::Edge => {
+                r##"fill="none" stroke="#4a3f2e" stroke-width="2" stroke-linecap="round""##
+            }
+            Surface::Vertex => r##"fill="#4a3f2e" stroke="none""##,
         };
         let extra = format!(r#" data-target="{}""#, esc(cell.id.as_str()));
         let title = format!("<title>{}</title>", esc(&cell.title));
@@ -129,17 +132,13 @@ fn board(out: &mut String, scene: &Scene) {
         marks::mark_under(out, scene, &cells, mark);
     }
     out.push_str("</g>\n");
-    for decor in scene
-        .decor
-        .iter()
-        .filter(|d| d.kind == DecorKind::SegmentOutline)
-    {
-        shape(
-            out,
-            &decor.shape,
-            r##"fill="none" stroke="#2f2a22" stroke-width="3" stroke-linecap="round""##,
-            "",
-        );
+    for decor in scene.decor.iter().filter(|d| over_cells(d.kind)) {
+        let style = if decor.kind == DecorKind::SpliceEdge {
+            format!(r#"fill="none" stroke="{SPLICE}" stroke-width="4" stroke-dasharray="7 4""#)
+        } else {
+            r##"fill="none" stroke="#2f2a22" stroke-width="3" stroke-linecap="round""##.to_owned()
+        };
+        shape(out, &decor.shape, &style, "");
     }
     out.push_str("<g class=\"pieces\" pointer-events=\"none\">\n");
     for piece in &scene.pieces {
@@ -154,14 +153,49 @@ fn board(out: &mut String, scene: &Scene) {
     }
     for id in &scene.targets {
         if let Some(cell) = cells.get(id) {
-            let style = format!(r#"fill="none" stroke="{TARGET}" stroke-width="3""#);
-            shape(out, &inset(cell, 3.0), &style, r#" class="target""#);
+            let (outline, style) = match cell.surface {
+                // A dot or a line is ringed or traced, not inset.
+                Surface::Vertex => (
+                    Shape::Circle {
+                        centre: cell.centre,
+                        radius: cell.size + 3.0,
+                    },
+                    format!(r#"fill="none" stroke="{TARGET}" stroke-width="2""#),
+                ),
+                Surface::Edge => (
+                    cell.shape.clone(),
+                    format!(
+                        r#"fill="none" stroke="{TARGET}" stroke-width="3" stroke-dasharray="5 4""#
+                    ),
+                ),
+                _ => (
+                    inset(cell, 3.0),
+                    format!(r#"fill="none" stroke="{TARGET}" stroke-width="3""#),
+                ),
+            };
+            shape(out, &outline, &style, r#" class="target""#);
         }
     }
     out.push_str("</g>\n");
     out.push_str("<g class=\"labels\" pointer-events=\"none\">\n");
     for label in &scene.labels {
-        text(out, label.at, 14.0, "#333333", Letters::Plain, &label.text);
+        match label.kind {
+            LabelKind::Coordinate => {
+                text(out, label.at, 14.0, "#333333", Letters::Plain, &label.text)
+            }
+            LabelKind::Zone => text(out, label.at, 16.0, "#222222", Letters::Halo, &label.text),
+            LabelKind::Splice => {
+                let w = 8.0 + 7.0 * label.text.chars().count() as f64;
+                let _ = writeln!(
+                    out,
+                    r##"<rect x="{}" y="{}" width="{}" height="14" rx="7" fill="#ffffff" stroke="{SPLICE}" stroke-width="1.5"/>"##,
+                    n(label.at.x - w / 2.0),
+                    n(label.at.y - 7.0),
+                    n(w)
+                );
+                text(out, label.at, 10.0, SPLICE, Letters::Bold, &label.text);
+            }
+        }
     }
     for cell in &scene.cells {
         if let Some(label) = &cell.label {
@@ -173,17 +207,20 @@ fn board(out: &mut String, scene: &Scene) {
                 _ if cell.surface == Surface::Ghost => cell.centre,
                 _ => Xy::new(cell.centre.x, cell.centre.y - cell.size * 1.1),
             };
-            text(
-                out,
-                at,
-                (cell.size * 0.6).max(9.0),
-                "#4a4030",
-                Letters::Halo,
-                label,
-            );
+            // A tessel's name is sized to the tessel, small ones included.
+            let size = match cell.surface {
+                Surface::Tessel => (cell.size * 0.6).clamp(6.0, 15.0),
+                _ => (cell.size * 0.6).max(9.0),
+            };
+            text(out, at, size, "#4a4030", Letters::Halo, label);
         }
     }
     out.push_str("</g>\n");
+}
+
+/// Whether a piece of decoration is drawn over the cells (outlines) rather than under them.
+fn over_cells(kind: DecorKind) -> bool {
+    matches!(kind, DecorKind::SegmentOutline | DecorKind::SpliceEdge)
 }
 
 /// The seat's paint, from its panel.

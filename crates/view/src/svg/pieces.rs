@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::{n, paint_of, text, Letters};
 use crate::palette;
-use crate::scene::{Cell, Piece, PieceKind, Scene, Xy};
+use crate::scene::{Cell, Piece, PieceKind, Scene, Stack, Xy};
 
 /// Draws one piece on its cell.
 pub(super) fn draw_piece(out: &mut String, scene: &Scene, cell: &Cell, piece: &Piece) {
@@ -66,6 +66,7 @@ pub(super) fn draw_piece(out: &mut String, scene: &Scene, cell: &Cell, piece: &P
             );
             text(out, Xy::new(x, y), r * 0.95, &ink, Letters::Bold, "K");
         }
+        PieceKind::Stack => stack(out, piece, (x, y, r), (&ink, letter), disc),
         PieceKind::Men => {
             disc(out, y + r * 0.1, r * 0.8);
             let words = if piece.height == 1 {
@@ -83,4 +84,60 @@ pub(super) fn draw_piece(out: &mut String, scene: &Scene, cell: &Cell, piece: &P
             );
         }
     }
+}
+
+/// A MuTou piece: a token in its owner's colour, a little below the cell's centre so that the
+/// tessel's name stays readable above it, with the owner's letter and the stack's height (`?`
+/// for a stack hidden from this viewer), and the shakken written under it.
+fn stack(
+    out: &mut String,
+    piece: &Piece,
+    (x, y, r): (f64, f64, f64),
+    (ink, letter): (&str, char),
+    disc: impl Fn(&mut String, f64, f64),
+) {
+    let cy = y + r * 0.25;
+    disc(out, cy, r * 0.75);
+    let hidden = piece.stack.as_ref().is_some_and(|s| s.hidden);
+    let words = match (hidden, piece.height) {
+        (true, _) => "?".to_owned(),
+        (false, 0) => letter.to_string(),
+        (false, h) => format!("{letter}{h}"),
+    };
+    text(out, Xy::new(x, cy), r * 0.6, ink, Letters::Bold, &words);
+    if let Some(stack) = piece.stack.as_ref().filter(|s| !s.hidden) {
+        let glyph = glyph(stack);
+        if !glyph.is_empty() {
+            let at = Xy::new(x, cy + r * 1.05);
+            text(out, at, r * 0.42, "#222222", Letters::Halo, &glyph);
+        }
+    }
+}
+
+/// The shakken in short: `W3AJ2R B1`, each plain kind with its count when more than one, then
+/// each seat's blood (`B2×2` for two of Blue's).
+fn glyph(stack: &Stack) -> String {
+    let mut out = String::new();
+    for (letter, count) in [
+        ('W', stack.walker),
+        ('A', stack.angler),
+        ('J', stack.jagger),
+        ('R', stack.rand),
+    ] {
+        match count {
+            0 => {}
+            1 => out.push(letter),
+            n => out.push_str(&format!("{letter}{n}")),
+        }
+    }
+    for blood in &stack.blood {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&format!("B{}", u16::from(blood.seat) + 1));
+        if blood.count > 1 {
+            out.push_str(&format!("×{}", blood.count));
+        }
+    }
+    out
 }
