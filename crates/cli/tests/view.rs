@@ -178,14 +178,14 @@ fn a_mutou_board_is_drawn_with_its_tessels_edges_and_vertices() {
     let ids: HashSet<&str> = cells.iter().filter_map(|c| c["id"].as_str()).collect();
     // 64 squares, 144 edges, 81 vertices.
     assert_eq!(ids.len(), 64 + 144 + 81);
-    assert!(ids.contains("e1") && ids.contains("edge:e1") && ids.contains("vertex:v80"));
+    assert!(ids.contains("t4") && ids.contains("e1") && ids.contains("v80"));
     // Red's put is secret: Blue sees no last move and only bare, hidden stacks of Red's.
     let marks = scene["marks"].as_array().expect("marks");
     assert!(!marks.iter().any(|m| m["kind"] == "last-move"));
     let c1 = scene["pieces"]
         .as_array()
-        .and_then(|p| p.iter().find(|p| p["at"] == "c1"))
-        .expect("a base on c1");
+        .and_then(|p| p.iter().find(|p| p["at"] == "t2"))
+        .expect("a base on c1, tessel t2");
     assert_eq!(c1["height"], 0);
     assert_eq!(c1["stack"]["hidden"], true);
     let run = muster(&["view", "mutou", "--position", "tier=I phase=nonsense"]);

@@ -115,8 +115,9 @@ fn board(game: &MuTou, viewer: Option<Seat>) -> Scene {
     for shape in &shapes {
         let points = plane.line(&shape.outline);
         let (centre, room) = pole(&points);
-        let id = TargetId::mutou_tessel(game, shape.tessel);
-        let mut title = format!("{id}: a tessel of {} corners", shape.corners.len());
+        let id = TargetId::mutou_tessel(shape.tessel);
+        let name = TargetId::mutou_name(game, shape.tessel);
+        let mut title = format!("{name}: a tessel of {} corners", shape.corners.len());
         if let Some(piece) = game.piece(shape.tessel) {
             title.push_str(&format!(
                 ", {}'s piece {}",
@@ -130,7 +131,7 @@ fn board(game: &MuTou, viewer: Option<Seat>) -> Scene {
             centre,
             size: room * 0.6,
             surface: Surface::Tessel,
-            label: Some(id.to_string()),
+            label: Some(name),
             title,
         });
     }
@@ -185,7 +186,7 @@ fn board(game: &MuTou, viewer: Option<Seat>) -> Scene {
     let secret = game.secret_decider();
     for piece in game.pieces() {
         let hidden = secret.is_some() && viewer != Some(Seat(piece.owner));
-        scene.pieces.push(stack(game, piece, hidden));
+        scene.pieces.push(stack(piece, hidden));
     }
     add_marks(&mut scene, game);
     scene
@@ -205,7 +206,7 @@ fn splice_end(scene: &mut Scene, plane: &Plane, end: &EdgeLine, k: usize) {
     });
 }
 
-fn stack(game: &MuTou, piece: &MuPiece, hidden: bool) -> Piece {
+fn stack(piece: &MuPiece, hidden: bool) -> Piece {
     let s = &piece.shakken;
     let blood = (0..MAX_SEATS as u8)
         .map(|seat| Blood {
@@ -215,7 +216,7 @@ fn stack(game: &MuTou, piece: &MuPiece, hidden: bool) -> Piece {
         .filter(|b| b.count > 0)
         .collect();
     Piece {
-        at: TargetId::mutou_tessel(game, piece.at),
+        at: TargetId::mutou_tessel(piece.at),
         owner: Some(piece.owner),
         kind: PieceKind::Stack,
         height: u16::from(s.total()),
@@ -237,7 +238,7 @@ fn add_marks(scene: &mut Scene, game: &MuTou) {
     let live = |ts: &[TesselId]| -> Vec<TargetId> {
         ts.iter()
             .filter(|&&t| map.is_live(t))
-            .map(|&t| TargetId::mutou_tessel(game, t))
+            .map(|&t| TargetId::mutou_tessel(t))
             .collect()
     };
     let claimer =
@@ -264,7 +265,7 @@ fn add_marks(scene: &mut Scene, game: &MuTou) {
     let mut stands: Vec<(u8, Vec<TargetId>)> = Vec::new();
     for &t in map.tessels() {
         if let Some(zone) = map.stand_mark(t) {
-            let id = TargetId::mutou_tessel(game, t);
+            let id = TargetId::mutou_tessel(t);
             match stands.iter_mut().find(|(z, _)| *z == zone) {
                 Some((_, ids)) => ids.push(id),
                 None => stands.push((zone, vec![id])),
@@ -286,7 +287,7 @@ fn add_marks(scene: &mut Scene, game: &MuTou) {
                 .turn()
                 .moved
                 .iter()
-                .map(|m| TargetId::mutou_tessel(game, m.at))
+                .map(|m| TargetId::mutou_tessel(m.at))
                 .collect(),
         });
     }

@@ -11,7 +11,7 @@
 use muster_rules::mu::MuEvent;
 use muster_rules::mur::MurEvent;
 use muster_rules::murus_gallicus::MurusEvent;
-use muster_rules::mutou::{EventKind, MuTouEvent};
+use muster_rules::mutou::{Crossing, MuTouEvent, Place};
 use muster_rules::{AnyGame, Game, GameEvent};
 use serde::{Deserialize, Serialize};
 
@@ -137,15 +137,32 @@ fn mu(event: &MuEvent) -> Vec<TargetId> {
     cells.into_iter().map(TargetId::mu_cell).collect()
 }
 
+/// The tessels, vertices and edges a MuTou event names. An area alteration names its edit in
+/// ids, and what it changed is read by comparing the surfaces before and after (`places`: what
+/// the whole action touched), so it takes those.
 fn mutou(event: &MuTouEvent, places: &[TargetId]) -> Vec<TargetId> {
-    match event.kind {
-        EventKind::Put
-        | EventKind::Moved
-        | EventKind::Captured
-        | EventKind::Converted
-        | EventKind::ShakMoved
-        | EventKind::AreaAltered
-        | EventKind::Rand => places.to_vec(),
+    use MuTouEvent as E;
+    let t = |p: &Place| TargetId::mutou_tessel(p.tessel);
+    match event {
+        E::Put { base, .. } => vec![t(base)],
+        E::Revealed { pieces } => pieces.iter().map(|p| t(&p.at)).collect(),
+        E::Moved { from, to, .. }
+        | E::Altered { from, to, .. }
+        | E::RandLanded { from, to, .. } => vec![t(from), t(to)],
+        E::Converted { at, gone, .. } => vec![t(gone), t(at)],
+        E::Captured { at, .. } => vec![t(at)],
+        E::Taken { onto: to, .. } | E::Handed { to, .. } => vec![t(to)],
+        E::Heaped { pieces, .. } => pieces.iter().map(t).collect(),
+        E::RandAimed { piece, vertex, .. } => vec![t(piece), TargetId::mutou_vertex(*vertex)],
+        E::RandCounted { piece, gate, .. } => vec![
+            t(piece),
+            match gate {
+                Crossing::Edge(e) => TargetId::mutou_edge(*e),
+                Crossing::Vertex(v) => TargetId::mutou_vertex(*v),
+            },
+        ],
+        E::RandStayed { piece, .. } => vec![t(piece)],
+        E::AreaAltered { .. } => places.to_vec(),
         _ => Vec::new(),
     }
 }

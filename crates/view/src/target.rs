@@ -1,12 +1,12 @@
-//! Target ids: the names of the things a person clicks, shared with the rules' click paths.
+//! Target ids: the names of the things a person clicks, the rules' click-path ids.
 //!
-//! A target id is a string. A cell, point or tessel is named exactly as the game's action
-//! notation names it (Murus Gallicus `d4`, Mur `b3` and the centre `C`, Mu `A3`, MuTou `d4`,
-//! `2,-1` or `t17`); MuTou vertices and edges are `vertex:v3` and `edge:e40`, the notation's ids
-//! qualified by their kind, since `e4` and `v3` are also tessels of a square board; a button is its word (`pass`,
-//! `end`, `call`); a place that is not yet a named cell (where a Mu segment may be laid
-//! out) is named by its axial coordinates `q,r`. Every game's naming lives in this file only, so
-//! that it can be kept equal to the click paths of the rules crate.
+//! A target id is a string, written by the rules crate's [`muster_rules::Target::id`] so that a
+//! drawing and the click paths can never disagree: a cell or point as the game's notation names
+//! it (Murus Gallicus `d4`, Mur `b3` and the centre `C`, Mu `A3`); a MuTou tessel always `t<id>`
+//! (its id is kept for the whole game, while its notation name — `d4` on a square board, `2,-1`
+//! on a hex board — is drawn as its label), a MuTou vertex `v<id>` and edge `e<id>`; a button is its
+//! word (`pass`, `end`, `call`); a place that is not yet a cell (where a Mu segment may be laid
+//! out) is named by its axial coordinates `q,r`.
 
 use std::fmt;
 
@@ -15,6 +15,7 @@ use muster_rules::mur::Point;
 use muster_rules::murus_gallicus::Cell as MgCell;
 use muster_rules::mutou::surface::{EdgeId, TesselId, VertexId};
 use muster_rules::mutou::MuTou;
+use muster_rules::Target as RulesTarget;
 use serde::{Deserialize, Serialize};
 
 /// The id of a clickable thing: a cell, point, tessel or button.
@@ -43,22 +44,30 @@ impl TargetId {
         TargetId(cell.to_string())
     }
 
-    /// A MuTou tessel as its notation writes it: `d4` on square boards, `2,-1` on hex boards,
-    /// `t17` on sown boards and for tessels made by edits.
-    pub fn mutou_tessel(game: &MuTou, tessel: TesselId) -> TargetId {
-        TargetId(game.name(tessel))
+    /// A MuTou tessel: `t17`, whatever the board calls it (see [`TargetId::mutou_name`]).
+    pub fn mutou_tessel(tessel: TesselId) -> TargetId {
+        TargetId::of(&RulesTarget::tessel(tessel))
     }
 
-    /// A MuTou vertex: `vertex:v3`, the notation's `v3` qualified by its kind, because a
-    /// square board's file `v` names tessels `v1`, `v2` … too.
+    /// A MuTou tessel's name as the notation writes it, for its label: `d4` on square boards,
+    /// `2,-1` on hex boards, `t17` on sown boards and for tessels made by edits.
+    pub fn mutou_name(game: &MuTou, tessel: TesselId) -> String {
+        game.name(tessel)
+    }
+
+    /// A MuTou vertex: `v3`.
     pub fn mutou_vertex(vertex: VertexId) -> TargetId {
-        TargetId(format!("vertex:{vertex}"))
+        TargetId::of(&RulesTarget::Vertex(vertex))
     }
 
-    /// A MuTou edge: `edge:e40`, the notation's `e40` qualified by its kind, because a square
-    /// board's file `e` names tessels `e1`, `e2` … too.
+    /// A MuTou edge: `e40`.
     pub fn mutou_edge(edge: EdgeId) -> TargetId {
-        TargetId(format!("edge:{edge}"))
+        TargetId::of(&RulesTarget::Edge(edge))
+    }
+
+    /// The id of a target of the rules' click paths.
+    pub fn of(target: &RulesTarget) -> TargetId {
+        TargetId(target.id())
     }
 
     /// A place that is not a named cell: its axial coordinates, `q,r` (a Mu lay-out centre).

@@ -73,8 +73,8 @@ fn check(game: &AnyGame, viewer: Option<Seat>, scene: &Scene) {
     }
     for cell in scene.cells.iter().filter(|c| c.surface != Surface::Tessel) {
         let expected = match cell.surface {
-            Surface::Edge => "edge:e",
-            Surface::Vertex => "vertex:v",
+            Surface::Edge => "e",
+            Surface::Vertex => "v",
             other => panic!("{where_}: a {other:?} cell on a MuTou board"),
         };
         assert!(
@@ -291,8 +291,8 @@ fn another_seats_secret_puts_change_nothing_in_a_scene() {
     let c1 = red
         .pieces
         .iter()
-        .find(|p| p.at.as_str() == "c1")
-        .expect("c1");
+        .find(|p| p.at.as_str() == "t2")
+        .expect("c1 is t2");
     assert_eq!(
         c1.stack.as_ref().map(|s| (s.walker, s.hidden)),
         Some((1, false))
@@ -307,28 +307,37 @@ fn another_seats_secret_puts_change_nothing_in_a_scene() {
 }
 
 #[test]
-fn tessels_are_named_as_the_notation_names_them_and_edges_apart_from_them() {
+fn tessels_are_clicked_by_id_and_labelled_as_the_notation_names_them() {
     let square = muster_view::scene(
         &AnyGame::new(GameId::MuTou, "friendly", Some(2)).expect("setup"),
         None,
     )
     .expect("scene");
-    let names: HashSet<&str> = square.cells.iter().map(|c| c.id.as_str()).collect();
-    // On a square board `e1` is a tessel; the edge e1 is `edge:e1`.
-    assert!(names.contains("a1") && names.contains("h8") && names.contains("e1"));
-    assert!(names.contains("edge:e1") && names.contains("vertex:v0"));
+    let label = |scene: &muster_view::Scene, id: &str| {
+        scene
+            .cells
+            .iter()
+            .find(|c| c.id.as_str() == id)
+            .and_then(|c| c.label.clone())
+    };
+    // On a square board the tessel `t4` is labelled `e1`; the edge e1 and vertex v0 are apart.
+    assert_eq!(label(&square, "t0").as_deref(), Some("a1"));
+    assert_eq!(label(&square, "t4").as_deref(), Some("e1"));
+    assert_eq!(label(&square, "t63").as_deref(), Some("h8"));
+    let ids: HashSet<&str> = square.cells.iter().map(|c| c.id.as_str()).collect();
+    assert!(ids.contains("e1") && ids.contains("v0"));
     let targets: Vec<&str> = square.targets.iter().map(|t| t.as_str()).collect();
     assert_eq!(
         targets,
-        ["c1", "d1", "e1", "f1"],
-        "Red puts on its four bases"
+        ["t2", "t3", "t4", "t5"],
+        "Red puts on its four bases, c1 to f1"
     );
     let hex = muster_view::scene(
         &AnyGame::new(GameId::MuTou, "hex", Some(2)).expect("setup"),
         None,
     )
     .expect("scene");
-    assert!(hex.cells.iter().any(|c| c.id.as_str() == "0,0"));
+    assert!(hex.cells.iter().any(|c| c.label.as_deref() == Some("0,0")));
 }
 
 #[test]
@@ -352,7 +361,7 @@ fn a_remote_splice_is_a_pair_of_matching_markers() {
 const SOWN: &str = "tier=III phase=play wafers=8,4 bank=0,0 supply=4 out=-,- zones=1,2 pools=-,- pieces=t3:1:WWAJB1,t8:1:AJJ,t9:1:WAJ,t10:1:WRB1,t14:1:AA,t15:1:A,t16:1:WWWJB1,t22:1:WAJR,t25:1:WAR,t31:2:WW,t33:2:WWRR,t34:2:JB2,t37:2:WJJJRB2,t42:2:WAJ,t44:2:WAAAB2,t47:2:AJ,t49:2:WWA,t54:2:AA turn=1:1 budget=6 spent=3 cat=area started=0 refused=0 moved=- frozen=- pending=insert:2:5 edits=splice:e103:e115,split:t9:v44:v19,splice:e75:e82,split:t8:v38:v26,erase:t4,splice:e21:e79,splice:e26:e43,ins:e117,ins:e4";
 
 #[test]
-fn a_scribed_tessel_is_the_last_move_and_insertions_start_from_edges_vertices_and_tessels() {
+fn a_scribed_tessel_is_the_last_move_and_insertions_start_from_their_tools() {
     let game = AnyGame::from_position(GameId::MuTou, "scribed", SOWN).expect("position");
     let scene = muster_view::scene_after(&game, "scribe:e57:4", None).expect("legal");
     let last: Vec<&str> = scene
@@ -362,15 +371,15 @@ fn a_scribed_tessel_is_the_last_move_and_insertions_start_from_edges_vertices_an
         .flat_map(|m| m.targets.iter().map(|t| t.as_str()))
         .collect();
     // The edge scribed beyond, then the new tessel.
-    assert_eq!(last, ["edge:e57", "t60"]);
+    assert_eq!(last, ["e57", "t60"]);
+    // An inserted alteration starts, as every area alteration does, with its tool (the rules'
+    // click paths); Blue may also stop inserting.
     let buttons: Vec<&str> = scene.buttons.iter().map(|b| b.id.as_str()).collect();
-    assert_eq!(buttons, ["done"], "Blue may stop inserting");
-    for prefix in ["edge:e", "vertex:v", "t"] {
-        assert!(
-            scene.targets.iter().any(|t| t.as_str().starts_with(prefix)),
-            "an insertion may start from a {prefix}…"
-        );
-    }
+    assert_eq!(
+        buttons,
+        ["ins", "rmv", "split", "merge", "scribe", "erase", "splice", "unsplice", "done"]
+    );
+    assert!(scene.targets.is_empty(), "{:?}", scene.targets);
     assert!(scene.status.contains("Blue may insert"), "{}", scene.status);
     // Four splices, each a pair of markers.
     let markers = scene

@@ -32,15 +32,44 @@ const SPLICE: &str = "#7b3fa0";
 /// Hot cells and trapped pieces are marked in this colour.
 pub(crate) const ALERT: &str = "#c0392b";
 
+/// Room left of the panels and buttons.
+const MARGIN_LEFT: f64 = 12.0;
+/// Room kept free right of the buttons.
+const BUTTON_MARGIN: f64 = 12.0;
+/// Room between two buttons.
+const BUTTON_GAP: f64 = 8.0;
+
+/// A button's width: room for its word.
+fn button_width(word: &str) -> f64 {
+    16.0 + 9.0 * word.chars().count() as f64
+}
+
+/// How many rows the buttons take in a drawing `width` wide (the same wrapping as drawing them).
+fn button_rows(scene: &Scene, width: f64) -> usize {
+    let left = scene.frame.x + MARGIN_LEFT;
+    let right = scene.frame.x + width - BUTTON_MARGIN;
+    let (mut rows, mut x) = (0, left);
+    for button in &scene.buttons {
+        let w = button_width(button.id.as_str());
+        if rows == 0 || (x > left && x + w > right) {
+            rows += 1;
+            x = left;
+        }
+        x += w + BUTTON_GAP;
+    }
+    rows
+}
+
 /// Writes `scene` as an SVG document.
 pub fn write(scene: &Scene) -> String {
     let f = scene.frame;
     let width = f.width.max(MIN_WIDTH);
+    let button_rows = button_rows(scene, width);
     let below = LINE * (scene.panels.len() as f64 + 1.5)
-        + if scene.buttons.is_empty() {
+        + if button_rows == 0 {
             0.0
         } else {
-            LINE * 1.4
+            LINE * 1.4 * button_rows as f64
         };
     let height = f.height + below;
     // Small boards are drawn larger, so that the longer side is at least `MIN_SIDE` pixels.
@@ -230,7 +259,7 @@ pub(crate) fn paint_of(scene: &Scene, seat: Option<u8>) -> Option<(String, Strin
 }
 
 fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
-    let left = scene.frame.x + 12.0;
+    let left = scene.frame.x + MARGIN_LEFT;
     out.push_str("<g class=\"panels\">\n");
     for (i, panel) in scene.panels.iter().enumerate() {
         let y = top + LINE * (i as f64 + 0.8);
@@ -276,9 +305,14 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
         esc(&scene.status)
     );
     let mut x = left;
-    let y = y + LINE * 0.6;
+    let mut y = y + LINE * 0.6;
     for button in &scene.buttons {
-        let w = 16.0 + 9.0 * button.id.as_str().chars().count() as f64;
+        let w = button_width(button.id.as_str());
+        if x > left && x + w > scene.frame.x + width - BUTTON_MARGIN {
+            // The row is full: the button starts the next one (none is left out).
+            x = left;
+            y += LINE * 1.4;
+        }
         let _ = writeln!(
             out,
             r##"<g><rect data-target="{}" x="{}" y="{}" width="{}" height="{}" rx="5" fill="#ffffff" stroke="{TARGET}" stroke-width="2"/>"##,
@@ -291,10 +325,7 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
         let at = Xy::new(x + w / 2.0, y + LINE / 2.0);
         text(out, at, 13.0, "#111111", Letters::Plain, button.id.as_str());
         out.push_str("</g>\n");
-        x += w + 8.0;
-        if x > scene.frame.x + width - 60.0 {
-            break;
-        }
+        x += w + BUTTON_GAP;
     }
     out.push_str("</g>\n");
 }
