@@ -192,3 +192,43 @@ fn a_mutou_board_is_drawn_with_its_tessels_edges_and_vertices() {
     assert!(!run.success);
     assert!(run.stderr.contains("nonsense"), "{}", run.stderr);
 }
+
+/// The steps of `args`' last action, as JSON.
+fn steps_of(args: &[&str]) -> Vec<serde_json::Value> {
+    let run = muster(args);
+    assert!(run.success, "{}", run.stderr);
+    serde_json::from_str::<Vec<serde_json::Value>>(&run.stdout).expect("a JSON list of steps")
+}
+
+#[test]
+fn steps_show_what_the_last_action_touched_in_order() {
+    let steps = steps_of(&["view", "murus-gallicus", "--steps", "d1-d3"]);
+    assert_eq!(steps.len(), 1);
+    assert_eq!(steps[0]["rule"], "murus-gallicus:2.2 tower move");
+    assert_eq!(steps[0]["targets"], serde_json::json!(["d1", "d2", "d3"]));
+    let run = muster(&["view", "murus-gallicus", "--steps"]);
+    assert!(
+        !run.success && run.stderr.contains("--steps"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_secret_put_has_steps_only_for_the_seat_that_made_it() {
+    let red = steps_of(&["view", "mutou", "--as", "Red", "--steps", "c1+W"]);
+    assert_eq!(red.len(), 1, "{red:?}");
+    assert_eq!(
+        red[0]["targets"],
+        serde_json::json!(["t2"]),
+        "c1 is tessel t2"
+    );
+    for other in ["Blue", "2"] {
+        let seen = steps_of(&["view", "mutou", "--as", other, "--steps", "c1+W"]);
+        assert!(seen.is_empty(), "{other}: {seen:?}");
+    }
+    assert!(
+        steps_of(&["view", "mutou", "--steps", "c1+W"]).is_empty(),
+        "a spectator"
+    );
+}

@@ -42,7 +42,7 @@ pub use scene::{
     Blood, Button, Cell, Decor, DecorKind, Frame, Label, LabelKind, Mark, MarkKind, Panel, Piece,
     PieceKind, Scene, Shape, Stack, Surface, Tally, Xy,
 };
-pub use steps::{steps, Step};
+pub use steps::{steps, steps_seen, Step};
 pub use target::{Target, TargetId};
 
 /// What can go wrong when building a scene.

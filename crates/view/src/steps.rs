@@ -12,7 +12,7 @@ use muster_rules::mu::MuEvent;
 use muster_rules::mur::MurEvent;
 use muster_rules::murus_gallicus::MurusEvent;
 use muster_rules::mutou::{Crossing, MuTouEvent, Place};
-use muster_rules::{AnyGame, Game, GameEvent};
+use muster_rules::{AnyGame, Audience, Game, GameEvent, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::target::TargetId;
@@ -28,6 +28,21 @@ pub struct Step {
     /// The cells or points it touches, in the order a client animates them (where a piece
     /// leaves before where it arrives); empty for an event of no place (a pass, a turn's end).
     pub targets: Vec<TargetId>,
+    /// Who may be told of it: everyone, or one seat (a MuTou put while setting out).
+    pub audience: Audience,
+}
+
+/// The steps of playing `action` in `before` that `viewer` (`None`: a spectator) may be told
+/// of: [`steps`] without the events whose audience leaves the viewer out, so a secret decision
+/// shows another seat nothing of where it went.
+pub fn steps_seen(
+    before: &AnyGame,
+    action: &str,
+    viewer: Option<Seat>,
+) -> Result<Vec<Step>, ViewError> {
+    let mut all = steps(before, action)?;
+    all.retain(|s| s.audience.includes(viewer));
+    Ok(all)
 }
 
 /// The steps of playing `action` in `before`, in the order the rules report them. The steps of
@@ -70,6 +85,7 @@ fn step<E: GameEvent>(event: &E, targets: Vec<TargetId>) -> Step {
         text: event.to_string(),
         rule: event.rule().0.to_owned(),
         targets,
+        audience: event.audience(),
     }
 }
 

@@ -1,5 +1,5 @@
-//! `muster view <game> [ACTION]... [--as SEAT] [--svg FILE]`: what a client draws for a
-//! position, as one seat or a spectator sees it.
+//! `muster view <game> [ACTION]... [--as SEAT] [--svg FILE | --steps]`: what a client draws for
+//! a position, as one seat or a spectator sees it, and the steps of the last action.
 //!
 //! The actions are applied in order from the start (or `--position`); the last one is marked as
 //! the last move. Without `--svg` the scene is printed as one JSON object; with it, the scene is
@@ -33,6 +33,10 @@ pub struct ViewArgs {
     /// Write the scene as an SVG file instead of printing it as JSON.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Print, as JSON, the steps of the last action a client animates (each event with its
+    /// rule and the targets it touches), as the `--as` seat may be told of them.
+    #[arg(long, conflicts_with = "svg")]
+    pub steps: bool,
 }
 
 /// Builds the scene and prints it as JSON or writes it as SVG.
@@ -43,13 +47,20 @@ pub fn run(args: &ViewArgs) -> Result<()> {
         .as_deref()
         .map(|text| read_seat(&game, text))
         .transpose()?;
+    if args.steps {
+        let Some((last, earlier)) = args.actions.split_last() else {
+            bail!("--steps: give the action whose steps to show (the last ACTION)");
+        };
+        play_all(&mut game, earlier)?;
+        let steps = muster_view::steps_seen(&game, last, viewer)
+            .with_context(|| format!("action {} `{last}`", args.actions.len()))?;
+        writeln!(io::stdout().lock(), "{}", serde_json::to_string(&steps)?)?;
+        return Ok(());
+    }
     let scene = match args.actions.split_last() {
         None => muster_view::scene(&game, viewer)?,
         Some((last, earlier)) => {
-            for (index, text) in earlier.iter().enumerate() {
-                game.apply(text)
-                    .with_context(|| format!("action {} `{text}`", index + 1))?;
-            }
+            play_all(&mut game, earlier)?;
             muster_view::scene_after(&game, last, viewer)
                 .with_context(|| format!("action {} `{last}`", args.actions.len()))?
         }
@@ -61,6 +72,15 @@ pub fn run(args: &ViewArgs) -> Result<()> {
             let mut out = io::stdout().lock();
             writeln!(out, "{}", serde_json::to_string(&scene)?)?;
         }
+    }
+    Ok(())
+}
+
+/// Applies `actions` in order, naming the first that fails by its place and text.
+fn play_all(game: &mut AnyGame, actions: &[String]) -> Result<()> {
+    for (index, text) in actions.iter().enumerate() {
+        game.apply(text)
+            .with_context(|| format!("action {} `{text}`", index + 1))?;
     }
     Ok(())
 }
