@@ -38,6 +38,7 @@ use muster_rules::{Actor, AnyGame, Seat};
 use thiserror::Error;
 
 pub use paths::{first_clicks, touched};
+pub use scene::polygon_contains;
 pub use scene::{
     Blood, Button, Cell, Decor, DecorKind, Frame, Label, LabelKind, Mark, MarkKind, Panel, Piece,
     PieceKind, Scene, Shape, Stack, Surface, Tally, Xy,

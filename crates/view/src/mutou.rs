@@ -11,8 +11,8 @@ use muster_rules::mutou::{Piece as MuPiece, MAX_SEATS};
 use muster_rules::{Game, Seat};
 
 use crate::scene::{
-    Blood, Cell, Decor, DecorKind, Frame, Label, LabelKind, Mark, MarkKind, Piece, PieceKind,
-    Scene, Shape, Stack, Surface, Xy,
+    polygon_contains, Blood, Cell, Decor, DecorKind, Frame, Label, LabelKind, Mark, MarkKind,
+    Piece, PieceKind, Scene, Shape, Stack, Surface, Xy,
 };
 use crate::target::TargetId;
 use crate::{blank, palette, panel, tally};
@@ -331,21 +331,6 @@ fn distance(a: Xy, b: Xy) -> f64 {
     ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
 }
 
-/// Whether `p` lies inside the closed outline `points` (even-odd).
-fn inside(points: &[Xy], p: Xy) -> bool {
-    let mut crossings = 0;
-    for (i, a) in points.iter().enumerate() {
-        let b = points[(i + 1) % points.len()];
-        if (a.y > p.y) != (b.y > p.y) {
-            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
-            if p.x < x {
-                crossings += 1;
-            }
-        }
-    }
-    crossings % 2 == 1
-}
-
 /// The distance from `p` to the outline.
 fn to_outline(points: &[Xy], p: Xy) -> f64 {
     let n = points.len();
@@ -388,7 +373,7 @@ fn pole(points: &[Xy]) -> (Xy, f64) {
         Xy::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0)
     });
     for p in std::iter::once(mean).chain(ears) {
-        if inside(points, p) {
+        if polygon_contains(points, p) {
             let d = to_outline(points, p);
             if d > best.1 {
                 best = (p, d);
@@ -404,7 +389,7 @@ fn pole(points: &[Xy]) -> (Xy, f64) {
                     cx - w / 2.0 + w * i as f64 / STEPS as f64,
                     cy - h / 2.0 + h * j as f64 / STEPS as f64,
                 );
-                if inside(points, p) {
+                if polygon_contains(points, p) {
                     let d = to_outline(points, p);
                     if d > best.1 {
                         best = (p, d);

@@ -71,6 +71,35 @@ pub enum Shape {
     },
 }
 
+impl Shape {
+    /// Whether `p` lies inside: a polygon by the even-odd rule, a circle on or within its rim;
+    /// an open line holds nothing.
+    pub fn contains(&self, p: Xy) -> bool {
+        match self {
+            Shape::Circle { centre, radius } => {
+                (p.x - centre.x).powi(2) + (p.y - centre.y).powi(2) <= radius * radius
+            }
+            Shape::Polygon { points } => polygon_contains(points, p),
+            Shape::Polyline { .. } => false,
+        }
+    }
+}
+
+/// Whether `p` lies inside the closed outline through `points` (even-odd rule).
+pub fn polygon_contains(points: &[Xy], p: Xy) -> bool {
+    let mut crossings = 0;
+    for (i, a) in points.iter().enumerate() {
+        let b = points[(i + 1) % points.len()];
+        if (a.y > p.y) != (b.y > p.y) {
+            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
+            if p.x < x {
+                crossings += 1;
+            }
+        }
+    }
+    crossings % 2 == 1
+}
+
 /// What a cell is, for its fill: the surface a client paints before any piece or mark.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -7,28 +7,13 @@
 use std::collections::{HashMap, HashSet};
 
 use muster_rules::{Actor, AnyGame, GameId, Seat};
-use muster_view::{MarkKind, PieceKind, Scene, Shape, Surface, Target, Xy};
+use muster_view::{polygon_contains, MarkKind, PieceKind, Scene, Shape, Surface, Target, Xy};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 const ACTIONS_PER_WALK: usize = 60;
 /// The full checks (other viewers, JSON, SVG) run on every this many positions.
 const FULL_EVERY: usize = 6;
-
-/// Inside a closed polygon (even-odd).
-fn inside(points: &[Xy], p: Xy) -> bool {
-    let mut crossings = 0;
-    for (i, a) in points.iter().enumerate() {
-        let b = points[(i + 1) % points.len()];
-        if (a.y > p.y) != (b.y > p.y) {
-            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
-            if p.x < x {
-                crossings += 1;
-            }
-        }
-    }
-    crossings % 2 == 1
-}
 
 /// Every check on one scene of `game` as `viewer` sees it.
 fn check(game: &AnyGame, viewer: Option<Seat>, scene: &Scene) {
@@ -61,12 +46,12 @@ fn check(game: &AnyGame, viewer: Option<Seat>, scene: &Scene) {
             points.len()
         );
         assert!(
-            inside(points, *centre),
+            polygon_contains(points, *centre),
             "{where_}: {id}'s centre is outside it"
         );
         for (other, _, c) in &tessels {
             assert!(
-                other == id || !inside(points, *c),
+                other == id || !polygon_contains(points, *c),
                 "{where_}: {other}'s centre lies inside {id}"
             );
         }

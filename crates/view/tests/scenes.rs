@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use muster_rules::{Actor, AnyGame, GameId, Seat};
-use muster_view::{Scene, Shape, Target, ViewError, Xy};
+use muster_view::{Scene, Target, ViewError};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -33,29 +33,6 @@ fn setups(id: GameId) -> Vec<AnyGame> {
     out
 }
 
-/// Inside a cell's shape: a polygon (by the winding of its corners) or a circle.
-fn inside(shape: &Shape, p: Xy) -> bool {
-    match shape {
-        Shape::Circle { centre, radius } => {
-            (p.x - centre.x).powi(2) + (p.y - centre.y).powi(2) <= radius * radius
-        }
-        Shape::Polygon { points } => {
-            let mut crossings = 0;
-            for (i, a) in points.iter().enumerate() {
-                let b = points[(i + 1) % points.len()];
-                if (a.y > p.y) != (b.y > p.y) {
-                    let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
-                    if p.x < x {
-                        crossings += 1;
-                    }
-                }
-            }
-            crossings % 2 == 1
-        }
-        Shape::Polyline { .. } => false,
-    }
-}
-
 /// Every check on one scene of `game` as `viewer` sees it; with `forms`, also its JSON and SVG
 /// forms (the slow part).
 fn check(game: &AnyGame, viewer: Option<Seat>, scene: &Scene, forms: bool) {
@@ -70,7 +47,7 @@ fn check(game: &AnyGame, viewer: Option<Seat>, scene: &Scene, forms: bool) {
             cell.id
         );
         assert!(
-            inside(&cell.shape, cell.centre),
+            cell.shape.contains(cell.centre),
             "{where_}: the centre of {} lies outside its shape",
             cell.id
         );
