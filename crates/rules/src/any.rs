@@ -384,16 +384,7 @@ impl AnyGame {
         actions: &[String],
         extra: &[(String, String)],
     ) -> Result<Record, AnyError> {
-        each_game!(start, g => {
-            let mut game = g.clone();
-            let mut typed = Vec::with_capacity(actions.len());
-            for text in actions {
-                let action = game.parse_action(text)?;
-                game.apply(action, &mut crate::game::NoEvents)?;
-                typed.push(action);
-            }
-            Ok(record::export(g, &typed, extra))
-        })
+        each_game!(start, g => Ok(record::export(g, &records::checked(g, actions)?, extra)))
     }
 
     /// Replays a record of any game, checking every action.

@@ -164,6 +164,11 @@ fn hashes<G: Game>(
     actions: &[String],
     every: usize,
 ) -> Result<PositionHashes, AnyError> {
+    Ok(PositionHashes::of(start, &checked(start, actions)?, every))
+}
+
+/// The actions read and played in turn from `start`, each checked.
+pub(super) fn checked<G: Game>(start: &G, actions: &[String]) -> Result<Vec<G::Action>, AnyError> {
     let mut game = start.clone();
     let mut typed = Vec::with_capacity(actions.len());
     for text in actions {
@@ -171,7 +176,7 @@ fn hashes<G: Game>(
         game.apply(action, &mut crate::game::NoEvents)?;
         typed.push(action);
     }
-    Ok(PositionHashes::of(start, &typed, every))
+    Ok(typed)
 }
 
 fn export_ended<G: Game>(
@@ -180,12 +185,6 @@ fn export_ended<G: Game>(
     endings: &Endings,
     extra: &[(String, String)],
 ) -> Result<Record, AnyError> {
-    let mut game = start.clone();
-    let mut typed = Vec::with_capacity(actions.len());
-    for text in actions {
-        let action = game.parse_action(text)?;
-        game.apply(action, &mut crate::game::NoEvents)?;
-        typed.push(action);
-    }
+    let typed = checked(start, actions)?;
     Ok(record::export_ended(start, &typed, endings, extra)?)
 }
