@@ -171,14 +171,17 @@ async fn a_corrupted_value_reads_as_a_clear_error(db: Db) {
     );
 }
 
-async fn of_two_writers_at_one_version_exactly_one_wins(db: Db) {
+/// How many writers race at each version.
+const WRITERS: usize = 4;
+
+async fn of_racing_writers_at_one_version_exactly_one_wins(db: Db) {
     let store = Arc::new(db.store.clone());
     let new = new_game(None);
     store.create_game(&new).await.expect("game");
     let mut version = 0;
     for round in 0..10_i64 {
-        let barrier = Arc::new(Barrier::new(2));
-        let tasks: Vec<_> = (0..2)
+        let barrier = Arc::new(Barrier::new(WRITERS));
+        let tasks: Vec<_> = (0..WRITERS)
             .map(|writer| {
                 let store = Arc::clone(&store);
                 let barrier = Arc::clone(&barrier);
@@ -347,7 +350,7 @@ async fn commit_latency_is_reported(db: Db) {
 crate::both_backends!(
     reopening_finds_everything_committed,
     a_corrupted_value_reads_as_a_clear_error,
-    of_two_writers_at_one_version_exactly_one_wins,
+    of_racing_writers_at_one_version_exactly_one_wins,
     a_refused_commit_writes_nothing,
     the_schema_has_every_table_and_column,
     commit_latency_is_reported,
