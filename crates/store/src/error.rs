@@ -64,9 +64,10 @@ pub enum Error {
         /// The value found, as text.
         value: String,
     },
-    /// A commit that is inconsistent in itself (no entries, a seat that does not exist…).
-    #[error("bad commit to game {game}: {why}")]
-    BadCommit {
+    /// A write that is inconsistent in itself: a commit without entries, a game end with a
+    /// running status or naming a seat the game lacks, seats not numbered `0..n` in order.
+    #[error("bad write to game {game}: {why}")]
+    BadWrite {
         /// The game written to.
         game: GameId,
         /// What is wrong.

@@ -13,7 +13,7 @@ use crate::row::{flag, Cols};
 pub(super) async fn create_game(store: &SqlStore, game: &NewGame) -> Result<()> {
     for (index, seat) in game.seats.iter().enumerate() {
         if usize::try_from(seat.seat).ok() != Some(index) {
-            return Err(Error::BadCommit {
+            return Err(Error::BadWrite {
                 game: game.id.clone(),
                 why: format!("seat number {} listed at index {index}", seat.seat),
             });
@@ -156,7 +156,7 @@ pub(super) async fn load_game(store: &SqlStore, id: &GameId) -> Result<Option<Ga
 
 fn check_commit(id: &GameId, commit: &Commit) -> Result<()> {
     let bad = |why: String| {
-        Err(Error::BadCommit {
+        Err(Error::BadWrite {
             game: id.clone(),
             why,
         })
@@ -233,7 +233,7 @@ pub(super) async fn commit(
             .await?;
             if !one_row(&done) {
                 tx.rollback().await?;
-                return Err(Error::BadCommit {
+                return Err(Error::BadWrite {
                     game: id.clone(),
                     why: format!("no seat {} to score", result.seat),
                 });

@@ -224,6 +224,8 @@ async fn of_racing_writers_at_one_version_exactly_one_wins(db: Db) {
 
 async fn a_refused_commit_writes_nothing(db: Db) {
     let faulty = FaultyStore::new(db.store.clone());
+    // The server holds the store as a trait object; the faulty one stands in for the real one.
+    let store: Arc<dyn Store> = Arc::new(faulty.clone());
     let new = new_game(None);
     faulty.create_game(&new).await.expect("game");
     assert_eq!(faulty.commits(), 1);
@@ -236,7 +238,7 @@ async fn a_refused_commit_writes_nothing(db: Db) {
         1
     );
     let before = faulty.load_game(&new.id).await.expect("load");
-    let err = faulty
+    let err = store
         .commit(&new.id, 1, &commit_of(1, &["b", "c"]))
         .await
         .expect_err("refused");

@@ -32,6 +32,15 @@ async fn games_load_with_their_seats(db: Db) {
     ghost.seats[0].user_id = Some(muster_store::UserId::generate());
     assert!(store.create_game(&ghost).await.is_err());
     assert_eq!(store.load_game(&ghost.id).await.expect("load"), None);
+
+    // Seats must be numbered 0..n in order.
+    let mut shuffled = new_game(None);
+    shuffled.seats.swap(0, 1);
+    match store.create_game(&shuffled).await {
+        Err(e @ Error::BadWrite { .. }) => assert!(e.to_string().contains("seat number 1"), "{e}"),
+        other => panic!("expected BadWrite, got {other:?}"),
+    }
+    assert_eq!(store.load_game(&shuffled.id).await.expect("load"), None);
 }
 
 async fn a_stale_version_is_refused_and_writes_nothing(db: Db) {
@@ -85,7 +94,7 @@ async fn a_stale_version_is_refused_and_writes_nothing(db: Db) {
     ));
     assert!(matches!(
         store.commit(&new.id, 3, &commit_of(3, &[])).await,
-        Err(Error::BadCommit { .. })
+        Err(Error::BadWrite { .. })
     ));
 }
 
@@ -147,8 +156,8 @@ async fn the_end_writes_scores_and_ranks_with_the_last_entry(db: Db) {
         ],
     });
     match store.commit(&new.id, 1, &bad).await {
-        Err(e @ Error::BadCommit { .. }) => assert!(e.to_string().contains("seat 5"), "{e}"),
-        other => panic!("expected BadCommit, got {other:?}"),
+        Err(e @ Error::BadWrite { .. }) => assert!(e.to_string().contains("seat 5"), "{e}"),
+        other => panic!("expected BadWrite, got {other:?}"),
     }
     let game = store.load_game(&new.id).await.expect("load").expect("some");
     assert_eq!(
@@ -163,7 +172,7 @@ async fn the_end_writes_scores_and_ranks_with_the_last_entry(db: Db) {
     running.status = GameStatus::Running;
     assert!(matches!(
         store.commit(&new.id, 1, &running).await,
-        Err(Error::BadCommit { .. })
+        Err(Error::BadWrite { .. })
     ));
 
     let mut good = bad.clone();
