@@ -1,0 +1,82 @@
+//! The one error type of the store.
+
+use crate::ids::GameId;
+
+/// Everything the store can refuse or fail with. Messages quote the offending input.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The URL names no backend the store speaks (or an in-memory SQLite database, which a pool
+    /// would split into one empty database per connection).
+    #[error("unsupported database url {url:?}: {why}")]
+    BadUrl {
+        /// The URL as given.
+        url: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// The database or the driver failed.
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A migration could not be applied.
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A guarded write named a version the game no longer has: another writer got there first.
+    /// Nothing was written.
+    #[error(
+        "stale write to game {game}: expected version {expected}, the stored version is {actual}"
+    )]
+    Stale {
+        /// The game written to.
+        game: GameId,
+        /// The version the writer believed current.
+        expected: i64,
+        /// The version actually stored.
+        actual: i64,
+    },
+    /// No game with this id is stored.
+    #[error("no game {0}")]
+    NoGame(GameId),
+    /// The user name (compared case-insensitively) belongs to someone else.
+    #[error("the name {name:?} is taken")]
+    NameTaken {
+        /// The name asked for.
+        name: String,
+    },
+    /// The user name is not acceptable.
+    #[error("bad user name {name:?}: {why}")]
+    BadName {
+        /// The name asked for.
+        name: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// A session token hash that is not 32 to 128 lower-case hex digits.
+    #[error("bad session token hash {0:?}: expected 32 to 128 lower-case hex digits")]
+    BadTokenHash(String),
+    /// A value read from the database that the store does not understand (a corrupted row or a
+    /// newer schema).
+    #[error("bad value in {table}.{column}: {value:?}")]
+    BadValue {
+        /// The table read.
+        table: &'static str,
+        /// The column read.
+        column: &'static str,
+        /// The value found, as text.
+        value: String,
+    },
+    /// A write that is inconsistent in itself: a commit without entries, a game end with a
+    /// running status or naming a seat the game lacks, seats not numbered `0..n` in order.
+    #[error("bad write to game {game}: {why}")]
+    BadWrite {
+        /// The game written to.
+        game: GameId,
+        /// What is wrong.
+        why: String,
+    },
+    /// A commit refused on purpose by [`crate::FaultyStore`]; the transaction was rolled back.
+    #[error("injected fault: commit #{0} refused")]
+    Injected(u64),
+}
+
+/// The store's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

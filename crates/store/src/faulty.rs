@@ -1,0 +1,131 @@
+//! [`FaultyStore`]: a [`SqlStore`] that refuses chosen commits, for "ack after commit" tests.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use async_trait::async_trait;
+
+use crate::error::{Error, Result};
+use crate::ids::{GameId, TokenHash, UserId};
+use crate::model::{Commit, Game, NewGame, NewUser, Session, Snapshot, StoredEntry, User};
+use crate::sql::SqlStore;
+use crate::store::Store;
+
+/// What the commit hook shares with its [`FaultyStore`].
+#[derive(Debug, Default)]
+struct Faults {
+    /// Write transactions that reached their commit point so far.
+    commits: AtomicU64,
+    /// The 1-based number of the commit to refuse (0 = none).
+    fail_at: AtomicU64,
+}
+
+/// Wraps a [`SqlStore`] so that a chosen write transaction fails at its commit point: every
+/// statement of it has run, then it is rolled back and the write returns [`Error::Injected`].
+/// Reads are untouched. Clones share the fault plan.
+#[derive(Clone, Debug)]
+pub struct FaultyStore {
+    inner: SqlStore,
+    faults: Arc<Faults>,
+}
+
+impl FaultyStore {
+    /// Wraps `inner`; no commit fails until [`FaultyStore::fail_nth_commit`] is called.
+    pub fn new(mut inner: SqlStore) -> Self {
+        let faults = Arc::new(Faults::default());
+        let shared = Arc::clone(&faults);
+        inner.set_hook(Arc::new(move || {
+            let number = shared.commits.fetch_add(1, Ordering::SeqCst) + 1;
+            let fail_at = shared.fail_at.load(Ordering::SeqCst);
+            if fail_at != 0 && number == fail_at {
+                shared.fail_at.store(0, Ordering::SeqCst);
+                return Err(Error::Injected(number));
+            }
+            Ok(())
+        }));
+        FaultyStore { inner, faults }
+    }
+
+    /// Refuses the `n`th write transaction from now (`n` ≥ 1; 1 = the next one). Only one
+    /// fault is armed at a time; a later call replaces it. `n = 0` disarms.
+    pub fn fail_nth_commit(&self, n: u64) {
+        let target = if n == 0 {
+            0
+        } else {
+            self.faults.commits.load(Ordering::SeqCst) + n
+        };
+        self.faults.fail_at.store(target, Ordering::SeqCst);
+    }
+
+    /// How many write transactions reached their commit point (refused ones included).
+    pub fn commits(&self) -> u64 {
+        self.faults.commits.load(Ordering::SeqCst)
+    }
+
+    /// The wrapped store (it refuses the same commits: the hook lives in it).
+    pub fn inner(&self) -> &SqlStore {
+        &self.inner
+    }
+}
+
+#[async_trait]
+impl Store for FaultyStore {
+    async fn create_user(&self, user: &NewUser) -> Result<User> {
+        self.inner.create_user(user).await
+    }
+
+    async fn user_by_id(&self, id: &UserId) -> Result<Option<User>> {
+        self.inner.user_by_id(id).await
+    }
+
+    async fn user_by_name(&self, name: &str) -> Result<Option<User>> {
+        self.inner.user_by_name(name).await
+    }
+
+    async fn insert_session(&self, session: &Session) -> Result<()> {
+        self.inner.insert_session(session).await
+    }
+
+    async fn find_session(&self, token_hash: &TokenHash) -> Result<Option<Session>> {
+        self.inner.find_session(token_hash).await
+    }
+
+    async fn touch_session(
+        &self,
+        token_hash: &TokenHash,
+        seen_ms: i64,
+        expires_ms: i64,
+    ) -> Result<bool> {
+        self.inner
+            .touch_session(token_hash, seen_ms, expires_ms)
+            .await
+    }
+
+    async fn delete_session(&self, token_hash: &TokenHash) -> Result<bool> {
+        self.inner.delete_session(token_hash).await
+    }
+
+    async fn create_game(&self, game: &NewGame) -> Result<()> {
+        self.inner.create_game(game).await
+    }
+
+    async fn load_game(&self, id: &GameId) -> Result<Option<Game>> {
+        self.inner.load_game(id).await
+    }
+
+    async fn commit(&self, id: &GameId, expected_version: i64, commit: &Commit) -> Result<i64> {
+        self.inner.commit(id, expected_version, commit).await
+    }
+
+    async fn log_after(&self, id: &GameId, after_version: i64) -> Result<Vec<StoredEntry>> {
+        self.inner.log_after(id, after_version).await
+    }
+
+    async fn put_snapshot(&self, id: &GameId, snapshot: &Snapshot) -> Result<()> {
+        self.inner.put_snapshot(id, snapshot).await
+    }
+
+    async fn latest_snapshot(&self, id: &GameId, max_ply: i64) -> Result<Option<Snapshot>> {
+        self.inner.latest_snapshot(id, max_ply).await
+    }
+}
