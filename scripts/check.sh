@@ -17,3 +17,5 @@ echo "== cargo check of the fuzz targets (they run with scripts/fuzz.sh)"
 cargo check --manifest-path fuzz/Cargo.toml --locked --quiet
 echo "== cargo test"
 cargo test --workspace --locked
+echo "== cargo test -p muster-wire --features ts (the TypeScript types have not drifted)"
+cargo test -p muster-wire --features ts --locked
