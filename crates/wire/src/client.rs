@@ -12,7 +12,12 @@ use crate::ids::{AckId, MatchId, Ply, Version, ViewHash};
 /// A frame from a browser. Read untrusted text with [`ClientMsg::decode`].
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "t", content = "d", rename_all = "kebab-case")]
+#[serde(
+    tag = "t",
+    content = "d",
+    rename_all = "kebab-case",
+    deny_unknown_fields
+)]
 pub enum ClientMsg {
     /// Follow a game's stream.
     Sub(Sub),

@@ -65,7 +65,7 @@ pub enum ClockKind {
 
 /// `GET /api/catalog`: what can be played.
 ///
-/// `games` is [`muster_rules::catalog`] as the rules crate serialises it (facts, presets,
+/// `games` is [`muster_rules::any::catalog()`] as the rules crate serialises it (facts, presets,
 /// options with their domains): the lobby builds its forms from it without knowing any game.
 /// It stays JSON here because the rules' catalog is written, not read, by Rust; its TypeScript
 /// type is `unknown` until the rules crate derives one.

@@ -167,3 +167,11 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn extra_top_level_keys_are_refused() {
+    assert_eq!(
+        code(r#"{"t":"ping","d":{"n":1},"x":2}"#),
+        NackCode::Malformed
+    );
+}
