@@ -125,6 +125,30 @@ pub enum Control {
     ForcedPlayOff,
 }
 
+impl Control {
+    /// Every control word.
+    pub const ALL: [Control; 18] = [
+        Control::Resign,
+        Control::ResignSet,
+        Control::Abort,
+        Control::DrawOffer,
+        Control::DrawYes,
+        Control::DrawNo,
+        Control::BackOffer,
+        Control::BackYes,
+        Control::BackNo,
+        Control::ClaimWin,
+        Control::ClaimDraw,
+        Control::RematchOffer,
+        Control::RematchYes,
+        Control::RematchNo,
+        Control::AutoDeclineOn,
+        Control::AutoDeclineOff,
+        Control::ForcedPlayOn,
+        Control::ForcedPlayOff,
+    ];
+}
+
 /// `ctl`: a control `k` in game `g`, with the same ply, ack id and hash as an `act`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -37,7 +37,12 @@ fn every_server_kind_round_trips() {
         let back = ServerMsg::from_json(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(&back, msg, "{text}");
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-        kinds.push(value["t"].as_str().unwrap().to_owned());
+        let t = value["t"].as_str().unwrap().to_owned();
+        assert!(
+            ServerMsg::KINDS.contains(&t.as_str()),
+            "`{t}` is missing from KINDS"
+        );
+        kinds.push(t);
     }
     for kind in ServerMsg::KINDS {
         assert!(kinds.iter().any(|k| k == kind), "no example of `{kind}`");
@@ -222,26 +227,7 @@ fn arb_text() -> impl Strategy<Value = String> + Clone {
 }
 
 fn arb_control() -> impl Strategy<Value = Control> {
-    prop::sample::select(vec![
-        Control::Resign,
-        Control::ResignSet,
-        Control::Abort,
-        Control::DrawOffer,
-        Control::DrawYes,
-        Control::DrawNo,
-        Control::BackOffer,
-        Control::BackYes,
-        Control::BackNo,
-        Control::ClaimWin,
-        Control::ClaimDraw,
-        Control::RematchOffer,
-        Control::RematchYes,
-        Control::RematchNo,
-        Control::AutoDeclineOn,
-        Control::AutoDeclineOff,
-        Control::ForcedPlayOn,
-        Control::ForcedPlayOff,
-    ])
+    prop::sample::select(Control::ALL.to_vec())
 }
 
 fn arb_client() -> impl Strategy<Value = ClientMsg> {
@@ -290,7 +276,76 @@ fn arb_client() -> impl Strategy<Value = ClientMsg> {
     ]
 }
 
+fn arb_code() -> impl Strategy<Value = NackCode> {
+    prop::sample::select(NackCode::ALL.to_vec())
+}
+
+fn arb_server() -> impl Strategy<Value = ServerMsg> {
+    let g = || arb_text().prop_map(MatchId);
+    let seat = || (0u8..10).prop_map(Seat);
+    prop_oneof![
+        (
+            prop::option::of(any::<u32>()),
+            arb_code(),
+            arb_text(),
+            prop::option::of(arb_text())
+        )
+            .prop_map(|(id, code, reason, rule)| ServerMsg::Nack(Nack {
+                id: id.map(AckId),
+                code,
+                reason,
+                rule
+            })),
+        (any::<u32>(), prop::option::of(any::<u32>())).prop_map(|(id, v)| ServerMsg::Ack(Ack {
+            id: AckId(id),
+            v: v.map(Version)
+        })),
+        (g(), any::<u32>(), seat(), any::<u32>(), any::<bool>()).prop_map(
+            |(g, v, by, ply, yes)| {
+                ServerMsg::Answer(Answer {
+                    g,
+                    v: Version(v),
+                    k: OfferKind::Back,
+                    by,
+                    ply: Ply(ply),
+                    yes,
+                })
+            }
+        ),
+        (
+            g(),
+            prop::collection::vec(0u64..(1 << 53), 0..10),
+            prop::option::of(seat()),
+            prop::option::of(0u64..(1 << 53)),
+            0u64..(1 << 53)
+        )
+            .prop_map(|(g, left, running, deadline, now)| ServerMsg::Clock(Clock {
+                g,
+                clock: ClockState {
+                    remaining_ms: left.into_iter().map(Millis).collect(),
+                    running,
+                    deadline_ms: deadline.map(Millis),
+                    server_ms: Millis(now),
+                }
+            })),
+        (g(), prop::collection::vec(seat(), 0..10), any::<u32>()).prop_map(
+            |(g, online, watchers)| ServerMsg::Crowd(Crowd {
+                g,
+                online,
+                watchers
+            })
+        ),
+        (prop::option::of(g()), arb_text())
+            .prop_map(|(g, reason)| ServerMsg::Resync(Resync { g, reason })),
+    ]
+}
+
 proptest! {
+    #[test]
+    fn generated_server_messages_round_trip(msg in arb_server()) {
+        prop_assert_eq!(ServerMsg::from_json(&msg.to_json()).unwrap(), msg);
+    }
+
     #[test]
     fn generated_client_messages_round_trip(msg in arb_client()) {
         let text = msg.to_json();
@@ -300,5 +355,33 @@ proptest! {
     #[test]
     fn view_hashes_round_trip(h in any::<u64>()) {
         prop_assert_eq!(ViewHash::from_u64(h).to_u64(), Some(h));
+    }
+}
+
+/// `docs/protocol.md` names every message kind, every control word and every error code.
+#[test]
+fn the_protocol_document_names_every_message_and_code() {
+    let doc = include_str!("../../../docs/protocol.md");
+    let word = |w: &str| format!("`{w}`");
+    for kind in ClientMsg::KINDS.iter().chain(ServerMsg::KINDS.iter()) {
+        assert!(
+            doc.contains(&format!("| `{kind}` |")),
+            "protocol.md has no row for `{kind}`"
+        );
+    }
+    for code in NackCode::ALL {
+        let text = serde_json::to_value(code).unwrap();
+        let text = text.as_str().unwrap();
+        assert!(
+            doc.contains(&format!("| `{text}` |")),
+            "protocol.md has no row for `{text}`"
+        );
+    }
+    for k in Control::ALL {
+        let text = serde_json::to_value(k).unwrap();
+        assert!(
+            doc.contains(&word(text.as_str().unwrap())),
+            "protocol.md lacks {text}"
+        );
     }
 }
