@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::client::ClientMsg;
+use crate::ids::AckId;
 
 /// The largest client frame read, in bytes; a longer one is refused before it is parsed.
 /// The largest honest frame is a `preview` of a few MuTou actions or a chat line, well below.
@@ -109,6 +110,9 @@ pub enum WireError {
     BadPayload {
         /// The kind.
         t: String,
+        /// The payload's ack id, when it has a readable one: the `nack` quotes it so that the
+        /// client drops the write from its outbox instead of resending it forever.
+        id: Option<AckId>,
         /// serde's account of the field.
         detail: String,
         /// Its beginning.
@@ -127,10 +131,18 @@ impl WireError {
         }
     }
 
-    /// The `nack` frame answering this error (no ack id: the frame was not read).
+    /// The ack id of the refused write, when the frame was read far enough to find one.
+    pub fn ack_id(&self) -> Option<AckId> {
+        match self {
+            WireError::BadPayload { id, .. } => *id,
+            _ => None,
+        }
+    }
+
+    /// The `nack` frame answering this error.
     pub fn nack(&self) -> crate::server::Nack {
         crate::server::Nack {
-            id: None,
+            id: self.ack_id(),
             code: self.code(),
             reason: self.to_string(),
             rule: None,
@@ -174,8 +186,15 @@ impl ClientMsg {
             });
         }
         let t = t.to_owned();
+        let id = value
+            .get("d")
+            .and_then(|d| d.get("id"))
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|id| u32::try_from(id).ok())
+            .map(AckId);
         serde_json::from_value(value).map_err(|e| WireError::BadPayload {
             t,
+            id,
             detail: e.to_string(),
             quote: quote(text),
         })

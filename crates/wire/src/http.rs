@@ -7,8 +7,9 @@ use crate::error::NackCode;
 use crate::ids::{AiLevel, ChallengeId, MatchId, Millis, Ply, UserId};
 use crate::server::GameStatus;
 
-/// `POST /api/session`: play as a guest, or log in.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+/// `POST /api/session`: play as a guest, or log in. Its `Debug` form hides the password, so
+/// a logged request never shows it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum SessionRequest {
@@ -26,6 +27,19 @@ pub enum SessionRequest {
         /// The password.
         password: String,
     },
+}
+
+impl std::fmt::Debug for SessionRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionRequest::Guest { name } => f.debug_struct("Guest").field("name", name).finish(),
+            SessionRequest::Login { name, .. } => f
+                .debug_struct("Login")
+                .field("name", name)
+                .field("password", &"<hidden>")
+                .finish(),
+        }
+    }
 }
 
 /// A user as others see them.

@@ -83,7 +83,16 @@ fn errors_say_what_is_wrong_and_quote_the_frame() {
 
     let nack = e.nack();
     assert_eq!(nack.code, NackCode::Malformed);
-    assert_eq!(nack.id, None);
+    assert_eq!(nack.id, None, "a frame that is not JSON has no ack id");
+}
+
+#[test]
+fn a_bad_write_is_nacked_with_its_ack_id() {
+    let e = ClientMsg::decode(r#"{"t":"act","d":{"g":"g1","ply":"3","a":"x","id":7,"h":"0"}}"#)
+        .unwrap_err();
+    assert_eq!(e.nack().id, Some(muster_wire::AckId(7)));
+    let e = ClientMsg::decode(r#"{"t":"act","d":{"g":"g1","id":-7}}"#).unwrap_err();
+    assert_eq!(e.nack().id, None);
 }
 
 #[test]

@@ -191,6 +191,19 @@ fn a_forged_event_is_refused() {
 }
 
 #[test]
+fn a_login_never_shows_its_password() {
+    let login = SessionRequest::Login {
+        name: "ada".into(),
+        password: "hunter2".into(),
+    };
+    let debug = format!("{login:?}");
+    assert!(
+        debug.contains("ada") && !debug.contains("hunter2"),
+        "{debug}"
+    );
+}
+
+#[test]
 fn ai_levels_are_one_to_eight() {
     assert!(serde_json::from_str::<AiLevel>("0").is_err());
     assert!(serde_json::from_str::<AiLevel>("9").is_err());
