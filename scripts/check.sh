@@ -28,3 +28,5 @@ if [[ "${MUSTER_PG_SKIP:-}" != 1 && -z "${MUSTER_PG_URL:-}" ]]; then
 fi
 echo "== cargo test"
 cargo test --workspace --locked
+echo "== cargo test -p muster-wire --features ts (the TypeScript types have not drifted)"
+cargo test -p muster-wire --features ts --locked

@@ -1,0 +1,324 @@
+//! Bodies of the HTTP API (web.md §2.3): sessions, the catalog, challenges, game lists.
+
+use muster_rules::Seat;
+use serde::{Deserialize, Serialize};
+
+use crate::error::NackCode;
+use crate::ids::{AiLevel, ChallengeId, MatchId, Millis, Ply, UserId};
+use crate::server::GameStatus;
+
+/// `POST /api/session`: play as a guest, or log in. Its `Debug` form hides the password, so
+/// a logged request never shows it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum SessionRequest {
+    /// A guest account, with a name of one's choice or a generated one.
+    Guest {
+        /// The wished name.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        name: Option<String>,
+    },
+    /// A named account.
+    Login {
+        /// The user name (case-insensitive).
+        name: String,
+        /// The password.
+        password: String,
+    },
+}
+
+impl std::fmt::Debug for SessionRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionRequest::Guest { name } => f.debug_struct("Guest").field("name", name).finish(),
+            SessionRequest::Login { name, .. } => f
+                .debug_struct("Login")
+                .field("name", name)
+                .field("password", &"<hidden>")
+                .finish(),
+        }
+    }
+}
+
+/// A user as others see them.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UserInfo {
+    /// The account.
+    pub id: UserId,
+    /// The name shown.
+    pub name: String,
+    /// A guest account.
+    pub guest: bool,
+    /// A bot account.
+    pub bot: bool,
+}
+
+/// The answer to `POST /api/session` (the session itself is a cookie).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SessionResponse {
+    /// Who the session is for.
+    pub user: UserInfo,
+}
+
+/// The clock kinds a game may have.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum ClockKind {
+    /// No clock.
+    None,
+    /// Real time: a base and an increment per own turn.
+    Live,
+    /// Correspondence: a time per move.
+    Corr,
+}
+
+/// `GET /api/catalog`: what can be played.
+///
+/// `games` is [`muster_rules::any::catalog()`] as the rules crate serialises it (facts, presets,
+/// options with their domains): the lobby builds its forms from it without knowing any game.
+/// It stays JSON here because the rules' catalog is written, not read, by Rust; its TypeScript
+/// type is `unknown` until the rules crate derives one.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CatalogResponse {
+    /// The rules' catalog.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub games: serde_json::Value,
+    /// The weakest AI level.
+    pub ai_min: u8,
+    /// The strongest AI level.
+    pub ai_max: u8,
+    /// The clock kinds offered.
+    pub clocks: Vec<ClockKind>,
+}
+
+impl CatalogResponse {
+    /// The catalog of every game, every AI level and every clock kind.
+    pub fn new() -> CatalogResponse {
+        CatalogResponse {
+            games: serde_json::to_value(muster_rules::any::catalog()).unwrap_or_default(),
+            ai_min: AiLevel::MIN,
+            ai_max: AiLevel::MAX,
+            clocks: vec![ClockKind::None, ClockKind::Live, ClockKind::Corr],
+        }
+    }
+}
+
+impl Default for CatalogResponse {
+    fn default() -> Self {
+        CatalogResponse::new()
+    }
+}
+
+/// Who takes one seat of a challenge.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum SeatSpec {
+    /// The challenger.
+    Me,
+    /// Anyone who joins.
+    Open,
+    /// A named user (a direct challenge).
+    User {
+        /// Their name.
+        name: String,
+    },
+    /// The AI.
+    Ai {
+        /// Its level, 1–8.
+        level: AiLevel,
+    },
+}
+
+/// A challenge's clock.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ClockSpec {
+    /// Untimed.
+    None,
+    /// Real time (Fischer): `base_ms` each, `inc_ms` added once per own turn.
+    Live {
+        /// Starting time per seat.
+        base_ms: Millis,
+        /// Added after each own turn.
+        inc_ms: Millis,
+    },
+    /// Correspondence: `per_move_ms` for each own turn, reset when it starts.
+    Corr {
+        /// The time per move.
+        per_move_ms: Millis,
+    },
+}
+
+impl ClockSpec {
+    /// Its kind.
+    pub fn kind(self) -> ClockKind {
+        match self {
+            ClockSpec::None => ClockKind::None,
+            ClockSpec::Live { .. } => ClockKind::Live,
+            ClockSpec::Corr { .. } => ClockKind::Corr,
+        }
+    }
+}
+
+/// When takebacks are allowed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum TakebackPolicy {
+    /// Always, by consent.
+    Always,
+    /// Never.
+    Never,
+    /// In casual games only.
+    #[default]
+    Casual,
+}
+
+/// Who sees a challenge.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum ChallengeVisibility {
+    /// Everyone in the lobby.
+    #[default]
+    Public,
+    /// Whoever has the link.
+    Link,
+    /// The named users only.
+    Direct,
+}
+
+/// `POST /api/challenges`: a new game offered. The variant text is checked by the rules
+/// (`AnyGame::new`) and the seat count by the game's range; rated needs every seat human.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeRequest {
+    /// Which game (`mu`).
+    pub game: String,
+    /// The variant text (`levis`, `basic,size=8x8`).
+    pub variant: String,
+    /// One spec per seat, in seat order (before shuffling).
+    pub seats: Vec<SeatSpec>,
+    /// Let fate decide the seat order.
+    #[serde(default)]
+    pub random_order: bool,
+    /// The clock.
+    pub clock: ClockSpec,
+    /// Rated.
+    #[serde(default)]
+    pub rated: bool,
+    /// The takeback policy.
+    #[serde(default)]
+    pub takeback: TakebackPolicy,
+    /// Who sees it.
+    #[serde(default)]
+    pub visibility: ChallengeVisibility,
+}
+
+/// A challenge's state.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum ChallengeStatus {
+    /// Seats are still open.
+    Open,
+    /// Every seat is taken; the game runs.
+    Started,
+    /// Withdrawn by its creator.
+    Withdrawn,
+    /// Nobody came in time.
+    Expired,
+}
+
+/// A challenge as the lobby shows it (the answer to create, join and the lobby list).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChallengeInfo {
+    /// The challenge.
+    pub id: ChallengeId,
+    /// Who made it.
+    pub creator: UserInfo,
+    /// The request it was made from.
+    pub spec: ChallengeRequest,
+    /// Its state.
+    pub status: ChallengeStatus,
+    /// The game, once started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub g: Option<MatchId>,
+    /// When it lapses.
+    pub expires_ms: Millis,
+}
+
+/// `POST /api/challenges/{id}/join`: take a seat, a chosen one or the first free.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The seat wished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<u8>"))]
+    pub seat: Option<Seat>,
+}
+
+/// A seat in a game list.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeatSummary {
+    /// The seat.
+    #[cfg_attr(feature = "ts", ts(as = "u8"))]
+    pub seat: Seat,
+    /// Who plays it.
+    pub name: String,
+}
+
+/// A game in a list.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GameSummary {
+    /// The game.
+    pub g: MatchId,
+    /// Which game.
+    pub game: String,
+    /// The variant text.
+    pub variant: String,
+    /// Its seats.
+    pub seats: Vec<SeatSummary>,
+    /// Its status.
+    pub status: GameStatus,
+    /// Whether the asking user is to decide.
+    pub your_turn: bool,
+    /// Decisions played.
+    pub ply: Ply,
+    /// The clock kind.
+    pub clock: ClockKind,
+    /// The last change.
+    pub updated_ms: Millis,
+}
+
+/// `GET /api/me/games`: the user's games, those where it is their turn first.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GamesResponse {
+    /// The games.
+    pub games: Vec<GameSummary>,
+}
+
+/// The body of every HTTP error answer.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ApiError {
+    /// Why, for code (the same codes as `nack`).
+    pub code: NackCode,
+    /// Why, in words.
+    pub reason: String,
+}
