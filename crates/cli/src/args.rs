@@ -50,6 +50,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Show what a client draws for a position: a scene as JSON, or an SVG with `--svg`.
     View(crate::commands::view::ViewArgs),
+    /// Run the game server (SQLite `muster.db` here and http://127.0.0.1:8080 by default).
+    Serve(crate::commands::serve::ServeArgs),
 }
 
 /// The variant options shared by every subcommand that sets up a game.

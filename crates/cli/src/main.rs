@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => commands::arena::run(&args),
         Command::Replay(args) => commands::replay::run(&args),
         Command::View(args) => commands::view::run(&args),
+        Command::Serve(args) => commands::serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

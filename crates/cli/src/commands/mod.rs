@@ -12,6 +12,7 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod rules;
+pub mod serve;
 pub mod view;
 
 use std::io::{self, IsTerminal, Write};

@@ -1,0 +1,58 @@
+//! `muster serve [--db URL] [--addr HOST:PORT]`: the game server.
+//!
+//! Without flags it creates or opens `muster.db` (SQLite) in the current directory, runs the
+//! migrations, and listens on 127.0.0.1:8080. It prints one line naming the address it serves
+//! (with the port the system chose for `:0`) and stops cleanly on SIGINT or SIGTERM: requests
+//! under way finish, then the database is closed.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use muster_server::ServerState;
+use muster_store::{SqlStore, Store};
+
+/// `muster serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The database: `sqlite://FILE` (created if missing) or `postgres://…`.
+    #[arg(long, value_name = "URL", default_value = "sqlite://muster.db")]
+    pub db: String,
+    /// Where to listen.
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+}
+
+/// Opens the store, binds the address and serves until a signal.
+pub fn run(args: &ServeArgs) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(serve(args))
+}
+
+async fn serve(args: &ServeArgs) -> Result<()> {
+    let store = Arc::new(
+        SqlStore::open(&args.db)
+            .await
+            .with_context(|| format!("cannot open the database `{}`", args.db))?,
+    );
+    let listener = tokio::net::TcpListener::bind(args.addr)
+        .await
+        .with_context(|| format!("cannot listen on {}", args.addr))?;
+    let addr = listener.local_addr().context("the bound address")?;
+    {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "muster serves http://{addr} (database {})", args.db)?;
+        out.flush()?;
+    }
+    let state = ServerState::new(Arc::clone(&store) as Arc<dyn Store>);
+    let served = muster_server::serve(listener, state, muster_server::shutdown_signal()).await;
+    store.close().await;
+    served.context("the server stopped with an error")?;
+    eprintln!("muster: stopped; the database is closed");
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! muster-server: the game server.
+//!
+//! This is its first step: the HTTP application over a [`Store`], with the routes that need no
+//! game play yet — the start page and the catalog a lobby form is generated from — and a serving
+//! loop that stops cleanly on a signal. The game actors, the WebSocket protocol of
+//! `muster-wire`, accounts, challenges and clocks come next (docs/architecture.md §9).
+//!
+//! [`app`] builds the router from a state, so tests run it in process on a real socket;
+//! [`serve`] runs it on a bound listener until the shutdown future completes.
+
+use std::future::Future;
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::{StatusCode, Uri};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use muster_store::Store;
+use muster_wire::http::{ApiError, CatalogResponse};
+use muster_wire::NackCode;
+use tokio::net::TcpListener;
+
+/// What every request handler shares.
+pub struct ServerState {
+    /// The durable store.
+    pub store: Arc<dyn Store>,
+    /// The catalog, built once (it does not change while the server runs).
+    catalog: CatalogResponse,
+}
+
+impl ServerState {
+    /// A state over `store`.
+    pub fn new(store: Arc<dyn Store>) -> Arc<ServerState> {
+        Arc::new(ServerState {
+            store,
+            catalog: CatalogResponse::new(),
+        })
+    }
+}
+
+/// The HTTP application: `GET /` (the start page), `GET /api/catalog` (games, presets, option
+/// domains, seat ranges, AI levels, clock kinds); any other `/api/…` path answers 404 with an
+/// [`ApiError`] body, anything else 404 in words.
+pub fn app(state: Arc<ServerState>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/api/catalog", get(catalog))
+        .fallback(not_found)
+        .with_state(state)
+}
+
+/// Serves `app(state)` on `listener` until `shutdown` completes; requests under way are
+/// finished first. The caller closes the store afterwards.
+pub async fn serve(
+    listener: TcpListener,
+    state: Arc<ServerState>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Completes on SIGINT (Ctrl-C) or, on Unix, SIGTERM.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        // If the handler cannot be installed, only SIGTERM stops the server.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}
+
+/// The start page, until the browser client exists.
+const INDEX: &str = "<!doctype html>
+<html lang=\"en\"><head><meta charset=\"utf-8\"><title>muster</title>
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>
+<body style=\"font-family: sans-serif; max-width: 40em; margin: 3em auto; line-height: 1.5\">
+<h1>muster</h1>
+<p>This server plays Murus Gallicus, Mur, Mu and MuTou. Its browser client is not built yet:
+the games are played with <code>muster play</code> in a terminal for now.</p>
+<p>The games, their presets and options: <a href=\"/api/catalog\">/api/catalog</a> (JSON).</p>
+</body></html>
+";
+
+async fn index() -> Html<&'static str> {
+    Html(INDEX)
+}
+
+async fn catalog(State(state): State<Arc<ServerState>>) -> Json<CatalogResponse> {
+    Json(state.catalog.clone())
+}
+
+async fn not_found(uri: Uri) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") || path == "/api" {
+        let body = ApiError {
+            code: NackCode::NotFound,
+            reason: format!("no such API route: `{}`", muster_wire::quote(path)),
+        };
+        (StatusCode::NOT_FOUND, Json(body)).into_response()
+    } else {
+        (StatusCode::NOT_FOUND, format!("no such page: {path}\n")).into_response()
+    }
+}
