@@ -84,9 +84,9 @@ pub fn write(scene: &Scene) -> String {
         n(height),
         n((width * scale).round()),
         n((height * scale).round()),
-        esc(&scene.game)
+        escape(&scene.game)
     );
-    let _ = writeln!(out, "<title>{}</title>", esc(&title(scene)));
+    let _ = writeln!(out, "<title>{}</title>", escape(&title(scene)));
     out.push_str(DEFS);
     let _ = writeln!(
         out,
@@ -151,8 +151,8 @@ fn board(out: &mut String, scene: &Scene) {
             }
             Surface::Vertex => r##"fill="#4a3f2e" stroke="none""##,
         };
-        let extra = format!(r#" data-target="{}""#, esc(cell.id.as_str()));
-        let title = format!("<title>{}</title>", esc(&cell.title));
+        let extra = format!(r#" data-target="{}""#, escape(cell.id.as_str()));
+        let title = format!("<title>{}</title>", escape(&cell.title));
         shape_with(out, &cell.shape, style, &extra, &title);
     }
     out.push_str("</g>\n");
@@ -268,7 +268,7 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
             r##"<circle cx="{}" cy="{}" r="9" fill="{}" stroke="#111111" stroke-width="1.5"/>"##,
             n(left + 9.0),
             n(y),
-            esc(&panel.colour)
+            escape(&panel.colour)
         );
         text(
             out,
@@ -293,7 +293,7 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
             r##"<text x="{}" y="{}" font-size="14" fill="#222222" dy="0.36em">{}</text>"##,
             n(left + 24.0),
             n(y),
-            esc(&words)
+            escape(&words)
         );
     }
     let y = top + LINE * (scene.panels.len() as f64 + 0.8);
@@ -302,7 +302,7 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
         r##"<text x="{}" y="{}" font-size="14" font-style="italic" fill="#222222" dy="0.36em">{}</text>"##,
         n(left),
         n(y),
-        esc(&scene.status)
+        escape(&scene.status)
     );
     let mut x = left;
     let mut y = y + LINE * 0.6;
@@ -316,7 +316,7 @@ fn panels(out: &mut String, scene: &Scene, top: f64, width: f64) {
         let _ = writeln!(
             out,
             r##"<g><rect data-target="{}" x="{}" y="{}" width="{}" height="{}" rx="5" fill="#ffffff" stroke="{TARGET}" stroke-width="2"/>"##,
-            esc(button.id.as_str()),
+            escape(button.id.as_str()),
             n(x),
             n(y),
             n(w),
@@ -412,8 +412,8 @@ pub(crate) fn text(out: &mut String, at: Xy, size: f64, fill: &str, letters: Let
         n(at.x),
         n(at.y),
         n(size),
-        esc(fill),
-        esc(words)
+        escape(fill),
+        escape(words)
     );
 }
 
@@ -428,8 +428,8 @@ pub(crate) fn n(value: f64) -> String {
     }
 }
 
-/// Escapes text for XML content and attribute values.
-fn esc(text: &str) -> String {
+/// Escapes the five XML special characters, for content and attribute values alike.
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -437,6 +437,7 @@ fn esc(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
             _ => out.push(c),
         }
     }

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use muster_view::svg::escape;
 use serde::{Deserialize, Serialize};
 
 /// Width of the picture in SVG units.
@@ -280,22 +281,6 @@ fn draw_legend_entry(svg: &mut String, index: usize, name: &str, colour: &str) {
         y + 4.0,
         escape(name)
     );
-}
-
-/// `text` with the five XML special characters replaced by entities.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
