@@ -31,17 +31,17 @@ impl TargetId {
 
     /// A Murus Gallicus cell: file letter and rank number, `d4`.
     pub fn murus_cell(cell: MgCell) -> TargetId {
-        TargetId(cell.to_string())
+        TargetId::of(&RulesTarget::square(cell))
     }
 
     /// A Mur point as its notation writes it: `C`, `b3`.
     pub fn mur_point(point: Point) -> TargetId {
-        TargetId(point.to_string())
+        TargetId::of(&RulesTarget::point(point))
     }
 
     /// A Mu cell as its notation writes it: segment letters and rosette place, `A3`.
     pub fn mu_cell(cell: MuCell) -> TargetId {
-        TargetId(cell.to_string())
+        TargetId::of(&RulesTarget::hex(cell))
     }
 
     /// A MuTou tessel: `t17`, whatever the board calls it (see [`TargetId::mutou_name`]).
@@ -72,7 +72,7 @@ impl TargetId {
 
     /// A place that is not a named cell: its axial coordinates, `q,r` (a Mu lay-out centre).
     pub fn place(hex: Hex) -> TargetId {
-        TargetId(format!("{},{}", hex.q, hex.r))
+        TargetId::of(&RulesTarget::Cell(muster_rules::target::Cell::Place(hex)))
     }
 
     /// A button: its word, `pass`, `end`.
