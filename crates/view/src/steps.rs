@@ -65,7 +65,15 @@ pub fn steps(before: &AnyGame, action: &str) -> Result<Vec<Step>, ViewError> {
         }
         AnyGame::MuTou(g) => {
             let events = play(g, action).map_err(refused)?;
-            let places = crate::paths::touched(before, action)?;
+            // Only an area alteration needs what the whole action changed (a second play).
+            let altered = events
+                .iter()
+                .any(|e| matches!(e, MuTouEvent::AreaAltered { .. }));
+            let places = if altered {
+                crate::paths::touched(before, action)?
+            } else {
+                Vec::new()
+            };
             Ok(events.iter().map(|e| step(e, mutou(e, &places))).collect())
         }
     }
