@@ -56,7 +56,8 @@ pub trait Store: Send + Sync {
     async fn open_challenges(&self, now_ms: i64, limit: u32) -> Result<Vec<Challenge>>;
     /// Replaces the seat spec of an open challenge, guarded by the spec the writer read: of two
     /// joiners who read the same spec exactly one gets `true`, the other `false` (nothing
-    /// written) and reads again.
+    /// written) and reads again. Expiry is not checked here: the caller compares `expires_ms`
+    /// (and [`Store::expire_challenges`] closes expired challenges).
     async fn update_challenge_seats(
         &self,
         id: &ChallengeId,

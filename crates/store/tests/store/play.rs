@@ -213,7 +213,16 @@ async fn seats_change_hands_with_the_commit(db: Db) {
         why: "resignation".to_owned(),
         ai_level: 3,
     }];
-    assert_eq!(store.commit(&new.id, 0, &retire).await.expect("retire"), 1);
+    // Refused at its commit point, the retirement leaves the seat as it was.
+    let faulty = FaultyStore::new(db.store.clone());
+    faulty.fail_nth_commit(1);
+    assert!(matches!(
+        faulty.commit(&new.id, 0, &retire).await,
+        Err(Error::Injected(_))
+    ));
+    let before = store.load_game(&new.id).await.expect("load").expect("some");
+    assert_eq!((before.version, &before.seats), (0, &new.seats));
+    assert_eq!(faulty.commit(&new.id, 0, &retire).await.expect("retire"), 1);
     let game = store.load_game(&new.id).await.expect("load").expect("some");
     let seat = &game.seats[0];
     assert_eq!(
