@@ -367,6 +367,7 @@ impl Live {
             started_ms: self.row.started_ms.is_none().then_some(now),
             now_ms: now,
             end,
+            ..Commit::default()
         };
         let first_v = self.row.version + 1;
         let version = match games

@@ -36,7 +36,7 @@ pub struct NewGameSpec {
     /// The takeback policy.
     pub takeback: TakebackPolicy,
     /// The challenge it comes from.
-    pub challenge_id: Option<String>,
+    pub challenge_id: Option<ChallengeId>,
 }
 
 /// Builds the game to store, checking everything the rules can check: the game, the variant,
