@@ -8,10 +8,15 @@
 //! [`app`] builds the router from a state, so tests run it in process on a real socket;
 //! [`serve`] runs it on a bound listener until the shutdown future completes.
 
+pub mod accounts;
+pub mod limits;
+pub mod time;
+
 use std::future::Future;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -40,13 +45,16 @@ impl ServerState {
 }
 
 /// The HTTP application: `GET /` (the start page), `GET /api/catalog` (games, presets, option
-/// domains, seat ranges, AI levels, clock kinds); any other `/api/…` path answers 404 with an
-/// [`ApiError`] body, anything else 404 in words.
+/// domains, seat ranges, AI levels, clock kinds), the account routes ([`accounts::routes`]);
+/// any other `/api/…` path answers 404 with an [`ApiError`] body, anything else 404 in words.
+/// Request bodies are read up to [`accounts::MAX_BODY`] bytes.
 pub fn app(state: Arc<ServerState>) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/api/catalog", get(catalog))
+        .merge(accounts::routes())
         .fallback(not_found)
+        .layer(DefaultBodyLimit::max(accounts::MAX_BODY))
         .with_state(state)
 }
 
@@ -57,7 +65,8 @@ pub async fn serve(
     state: Arc<ServerState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(state))
+    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(shutdown)
         .await
 }

@@ -1,0 +1,22 @@
+//! Accounts: guests, named users and bots; sessions (a cookie or a bearer token, stored as a
+//! hash); the routes under `/api/session`, `/api/bots` and `/api/users`; and [`Identity`], how
+//! every other handler learns who is asking.
+//!
+//! Passwords are argon2id PHC strings; tokens are 32 random bytes in hex, stored as SHA-256.
+//! Sessions last 30 days from their last use (the expiry moves at most once a minute); a bot's
+//! token does not expire until its owner revokes it. Creating sessions, accounts and bots is
+//! rate-limited per client address.
+
+mod api;
+mod identity;
+mod names;
+mod passwords;
+mod routes;
+pub mod tokens;
+
+pub use api::{status_for, ApiFailure, ApiJson, ClientIp, MAX_BODY};
+pub use identity::{identify, Identity, MaybeIdentity};
+pub use names::{check_name, MAX_NAME_CHARS, MIN_NAME_CHARS};
+pub use passwords::{check_password, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
+pub use routes::{routes, SESSION_BURST, SESSION_REFILL_PER_SEC};
+pub use tokens::{hash_token, COOKIE};
