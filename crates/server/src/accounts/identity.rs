@@ -67,7 +67,7 @@ async fn lookup(state: &ServerState, headers: &HeaderMap) -> Result<Lookup, ApiF
     else {
         return Ok(Lookup::Unknown);
     };
-    if now - session.seen_ms >= TOUCH_EVERY_MS {
+    if now.saturating_sub(session.seen_ms) >= TOUCH_EVERY_MS {
         // Sliding expiry; a bot's far expiry is never shortened. A failed touch only means the
         // session is touched again on the next request.
         let expires = session.expires_ms.max(now.saturating_add(SESSION_TTL_MS));

@@ -17,6 +17,8 @@ pub mod tokens;
 pub use api::{status_for, ApiFailure, ApiJson, ClientIp, MAX_BODY};
 pub use identity::{identify, Identity, MaybeIdentity};
 pub use names::{check_name, MAX_NAME_CHARS, MIN_NAME_CHARS};
-pub use passwords::{check_password, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
+pub use passwords::{
+    check_password, MAX_CONCURRENT_HASHES, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS,
+};
 pub use routes::{routes, SESSION_BURST, SESSION_REFILL_PER_SEC};
 pub use tokens::{hash_token, COOKIE};

@@ -1,14 +1,22 @@
 //! Passwords: argon2id with the crate's default cost (19 MiB, 2 passes, 1 lane), stored as PHC
 //! strings with a random 16-byte salt from the operating system. Hashing and checking run on
-//! tokio's blocking pool so that they never stall the event loop.
+//! tokio's blocking pool so that they never stall the event loop, at most
+//! [`MAX_CONCURRENT_HASHES`] at a time so that a flood of logins cannot take all the memory
+//! (each takes 19 MiB) or every blocking thread.
 
 use std::sync::OnceLock;
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use muster_wire::NackCode;
+use tokio::sync::Semaphore;
 
 use super::api::ApiFailure;
+
+/// How many passwords are hashed or checked at once; the others wait their turn.
+pub const MAX_CONCURRENT_HASHES: usize = 4;
+
+static HASHING: Semaphore = Semaphore::const_new(MAX_CONCURRENT_HASHES);
 
 /// The shortest password accepted, in characters.
 pub const MIN_PASSWORD_CHARS: usize = 8;
@@ -71,6 +79,7 @@ pub async fn hash_password(password: String) -> Result<String, ApiFailure> {
             format!("the password could not be hashed: {why}"),
         )
     };
+    let _permit = HASHING.acquire().await.map_err(|e| failed(e.to_string()))?;
     tokio::task::spawn_blocking(move || hash_now(&password))
         .await
         .map_err(|e| failed(e.to_string()))?
@@ -80,6 +89,9 @@ pub async fn hash_password(password: String) -> Result<String, ApiFailure> {
 /// Checks `password` against `stored` on the blocking pool. With no stored hash (no such user,
 /// a guest, a bot) it checks against a decoy and answers `false`.
 pub async fn verify_password(password: String, stored: Option<String>) -> bool {
+    let Ok(_permit) = HASHING.acquire().await else {
+        return false;
+    };
     tokio::task::spawn_blocking(move || match stored {
         Some(stored) => verify_now(&password, &stored),
         None => {
