@@ -20,6 +20,7 @@ use muster_store::Store;
 use muster_wire::http::{ApiError, CatalogResponse};
 use muster_wire::NackCode;
 
+pub mod clock;
 pub mod history;
 use tokio::net::TcpListener;
 
