@@ -22,6 +22,7 @@ use muster_wire::NackCode;
 
 pub mod clock;
 pub mod history;
+pub mod ratings;
 use tokio::net::TcpListener;
 
 /// What every request handler shares.
