@@ -23,6 +23,7 @@ use muster_wire::NackCode;
 pub mod clock;
 pub mod history;
 pub mod ratings;
+pub mod records;
 use tokio::net::TcpListener;
 
 /// What every request handler shares.
