@@ -180,7 +180,10 @@ impl Clocks {
             text: quoted(),
             error,
         })?;
-        let inconsistent = |why| ClockError::Inconsistent { text: quoted(), why };
+        let inconsistent = |why| ClockError::Inconsistent {
+            text: quoted(),
+            why,
+        };
         if let Some(running) = clocks.running {
             if running.seat.index() >= clocks.remaining_ms.len() {
                 return Err(inconsistent("the running seat has no clock"));

@@ -15,7 +15,7 @@
 //! result reached by its actions), an aborted game or a redacted record is refused with an error
 //! saying so. The log entries it gives follow [`crate::history`]'s conventions.
 
-use muster_rules::record::{Ending, Departure, PositionHashes, Record, Retirement};
+use muster_rules::record::{Departure, Ending, PositionHashes, Record, Retirement};
 use muster_rules::{Actor, AnyError, AnyGame, GameId, Outcome, Seat, Visibility};
 use muster_store::{GameEnd, LogEntry, LogKind, SeatResult, StoredEntry};
 use thiserror::Error;
@@ -92,7 +92,9 @@ pub enum RecordsError {
     #[error("the record was redacted ([{REDACTED} \"{0}\"]): only a full record can be imported")]
     Redacted(String),
     /// The record's game is not over.
-    #[error("the record is of an unfinished game (result `{result}`): only finished games are imported")]
+    #[error(
+        "the record is of an unfinished game (result `{result}`): only finished games are imported"
+    )]
     Unfinished {
         /// The `Result` header, `*` when there is none.
         result: String,
@@ -236,7 +238,10 @@ fn headers(game: &muster_store::Game, start: &AnyGame, names: &[String]) -> Vec<
             Some((seat_key(start, Seat(s as u8)), name.clone()))
         })
         .collect();
-    extra.push(("Date".into(), date(game.started_ms.unwrap_or(game.created_ms))));
+    extra.push((
+        "Date".into(),
+        date(game.started_ms.unwrap_or(game.created_ms)),
+    ));
     if let Some(ended) = game.ended_ms {
         extra.push(("EndDate".into(), date(ended)));
     }
@@ -323,9 +328,10 @@ pub fn import(text: &str, now_ms: i64) -> Result<Imported, RecordsError> {
         game: start.id().id().to_owned(),
         variant: start.variant_text(),
         seats,
-        rules_version: record
-            .header("RulesVersion")
-            .map_or_else(|| start.info().rules_version.to_string(), |v| v.trim().to_owned()),
+        rules_version: record.header("RulesVersion").map_or_else(
+            || start.info().rules_version.to_string(),
+            |v| v.trim().to_owned(),
+        ),
         start_text: record.header("Start").map(|_| start.position_text()),
         names,
         ply: replay.actions.len() as i64,

@@ -43,12 +43,26 @@ fn started_two(rule: ClockRule) -> Clocks {
 fn the_increment_comes_once_per_turn_not_per_decision() {
     let rule = live(MINUTE, 2_000);
     let mut clocks = started_two(rule);
-    assert_eq!(clocks.remaining_ms(S1), MINUTE, "no increment before the clocks ran");
+    assert_eq!(
+        clocks.remaining_ms(S1),
+        MINUTE,
+        "no increment before the clocks ran"
+    );
     // Seat 0's turn is three decisions (a Mu turn), a second each.
-    clocks.on_decision(rule, own(S0, S1, false, true), 2_000, 0).unwrap();
-    clocks.on_decision(rule, own(S0, S1, false, true), 3_000, 0).unwrap();
-    assert_eq!(clocks.remaining_ms(S0), MINUTE - 2_000, "no increment mid-turn");
-    clocks.on_decision(rule, own(S0, S1, true, true), 4_000, 0).unwrap();
+    clocks
+        .on_decision(rule, own(S0, S1, false, true), 2_000, 0)
+        .unwrap();
+    clocks
+        .on_decision(rule, own(S0, S1, false, true), 3_000, 0)
+        .unwrap();
+    assert_eq!(
+        clocks.remaining_ms(S0),
+        MINUTE - 2_000,
+        "no increment mid-turn"
+    );
+    clocks
+        .on_decision(rule, own(S0, S1, true, true), 4_000, 0)
+        .unwrap();
     assert_eq!(clocks.remaining_ms(S0), MINUTE - 3_000 + 2_000);
     assert_eq!(clocks.running().map(|r| r.seat), Some(S1));
 }
@@ -75,7 +89,11 @@ fn the_increment_goes_to_the_mover_whoever_made_the_last_decision() {
     };
     clocks.on_decision(rule, answer, 3_000, 0).unwrap();
     assert_eq!(clocks.remaining_ms(S0), MINUTE - 1_000 + 2_000);
-    assert_eq!(clocks.remaining_ms(S1), MINUTE, "answered inside the courtesy");
+    assert_eq!(
+        clocks.remaining_ms(S1),
+        MINUTE,
+        "answered inside the courtesy"
+    );
 }
 
 #[test]
@@ -92,7 +110,9 @@ fn a_decision_outside_ones_turn_gets_a_courtesy_first() {
     clocks.on_decision(rule, call(S0, S1), 2_000, 0).unwrap();
     assert_eq!(clocks.deadline_ms(rule), Some(2_000 + COURTESY_MS + MINUTE));
     // Seat 1 answers within the courtesy: nothing is charged.
-    clocks.on_decision(rule, call(S1, S0), 2_000 + 4_000, 0).unwrap();
+    clocks
+        .on_decision(rule, call(S1, S0), 2_000 + 4_000, 0)
+        .unwrap();
     assert_eq!(clocks.remaining_ms(S1), MINUTE);
     // Next time it takes 7 s: 2 s past the courtesy.
     clocks.on_decision(rule, call(S0, S1), 7_000, 0).unwrap();
@@ -110,8 +130,14 @@ fn downtime_is_credited_back() {
     assert_eq!(clocks.flagged(rule, 10 * MINUTE, 0), None);
     clocks.resume(100_000);
     assert_eq!(clocks.deadline_ms(rule), Some(1_000 + 94_000 + MINUTE));
-    clocks.on_decision(rule, own(S0, S1, true, true), 101_000, 0).unwrap();
-    assert_eq!(clocks.remaining_ms(S0), MINUTE - 6_000, "5 s before, 1 s after");
+    clocks
+        .on_decision(rule, own(S0, S1, true, true), 101_000, 0)
+        .unwrap();
+    assert_eq!(
+        clocks.remaining_ms(S0),
+        MINUTE - 6_000,
+        "5 s before, 1 s after"
+    );
 }
 
 #[test]
@@ -151,12 +177,26 @@ fn correspondence_resets_each_turn() {
     let mut clocks = started_two(rule);
     assert_eq!(clocks.deadline_ms(rule), Some(1_000 + DAY));
     // Seat 0 uses most of its day over two decisions of one turn: the deadline stays.
-    clocks.on_decision(rule, own(S0, S1, false, true), DAY / 2, 0).unwrap();
+    clocks
+        .on_decision(rule, own(S0, S1, false, true), DAY / 2, 0)
+        .unwrap();
     assert_eq!(clocks.deadline_ms(rule), Some(1_000 + DAY));
-    clocks.on_decision(rule, own(S0, S1, true, true), DAY, 0).unwrap();
-    assert_eq!(clocks.deadline_ms(rule), Some(2 * DAY), "seat 1 gets a whole day");
-    clocks.on_decision(rule, own(S1, S0, true, true), DAY + 5, 0).unwrap();
-    assert_eq!(clocks.remaining_ms(S0), DAY, "no bank: a full day, not more");
+    clocks
+        .on_decision(rule, own(S0, S1, true, true), DAY, 0)
+        .unwrap();
+    assert_eq!(
+        clocks.deadline_ms(rule),
+        Some(2 * DAY),
+        "seat 1 gets a whole day"
+    );
+    clocks
+        .on_decision(rule, own(S1, S0, true, true), DAY + 5, 0)
+        .unwrap();
+    assert_eq!(
+        clocks.remaining_ms(S0),
+        DAY,
+        "no bank: a full day, not more"
+    );
     assert_eq!(clocks.deadline_ms(rule), Some(2 * DAY + 5));
     assert_eq!(clocks.flagged(rule, 2 * DAY + 6, 0), Some(S0));
 }
@@ -165,14 +205,20 @@ fn correspondence_resets_each_turn() {
 fn clocks_wait_for_every_first_decision() {
     let rule = live(MINUTE, 1_000);
     let mut clocks = Clocks::new(rule, 3);
-    clocks.on_decision(rule, own(S0, S1, true, false), 0, 0).unwrap();
-    clocks.on_decision(rule, own(S1, S2, true, false), 50_000, 0).unwrap();
+    clocks
+        .on_decision(rule, own(S0, S1, true, false), 0, 0)
+        .unwrap();
+    clocks
+        .on_decision(rule, own(S1, S2, true, false), 50_000, 0)
+        .unwrap();
     assert!(!clocks.started());
     assert_eq!(clocks.running(), None);
     assert_eq!(clocks.deadline_ms(rule), None);
     assert_eq!(clocks.flagged(rule, 10 * MINUTE, 0), None);
     // Seat 2 takes long over its first decision: not charged either.
-    clocks.on_decision(rule, own(S2, S0, true, true), 500_000, 0).unwrap();
+    clocks
+        .on_decision(rule, own(S2, S0, true, true), 500_000, 0)
+        .unwrap();
     assert!(clocks.started());
     for seat in [S0, S1, S2] {
         assert_eq!(clocks.remaining_ms(seat), MINUTE, "{seat}");
@@ -204,10 +250,16 @@ fn chance_takes_no_time() {
 fn a_takeback_keeps_the_remaining_times() {
     let rule = live(MINUTE, 0);
     let mut clocks = started_two(rule);
-    clocks.on_decision(rule, own(S0, S1, true, true), 11_000, 0).unwrap();
+    clocks
+        .on_decision(rule, own(S0, S1, true, true), 11_000, 0)
+        .unwrap();
     // Seat 1 thinks 4 s, then seat 0's last move is taken back.
     clocks.takeback(rule, Some(S0), Some(S0), 15_000);
-    assert_eq!(clocks.remaining_ms(S0), MINUTE - 10_000, "nothing is given back");
+    assert_eq!(
+        clocks.remaining_ms(S0),
+        MINUTE - 10_000,
+        "nothing is given back"
+    );
     assert_eq!(clocks.remaining_ms(S1), MINUTE - 4_000);
     assert_eq!(clocks.deadline_ms(rule), Some(15_000 + MINUTE - 10_000));
 }
@@ -233,14 +285,21 @@ fn untimed_games_have_no_clock() {
     let rule = ClockRule::of(ClockKind::None, MINUTE, 0, DAY);
     assert_eq!(rule, ClockRule::None);
     let mut clocks = Clocks::new(rule, 2);
-    clocks.on_decision(rule, own(S0, S1, true, true), 0, 0).unwrap();
+    clocks
+        .on_decision(rule, own(S0, S1, true, true), 0, 0)
+        .unwrap();
     assert_eq!(clocks.deadline_ms(rule), None);
     assert_eq!(clocks.to_wire(rule, 0), None);
 }
 
 #[test]
 fn a_stored_state_that_does_not_read_is_refused() {
-    for bad in ["", "{", "[1,2]", "{\"remaining_ms\":[1],\"started\":\"yes\"}"] {
+    for bad in [
+        "",
+        "{",
+        "[1,2]",
+        "{\"remaining_ms\":[1],\"started\":\"yes\"}",
+    ] {
         let e = Clocks::from_json(bad).expect_err(bad);
         assert!(e.to_string().contains("unreadable clock state"), "{e}");
     }

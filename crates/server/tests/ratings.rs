@@ -14,13 +14,20 @@ fn pools_are_a_game_a_seat_count_and_a_speed() {
         "murus-gallicus:2:live"
     );
     assert_eq!(pool("mu", 3, ClockKind::Corr), "mu:3:corr");
-    assert_eq!(pool("mu", 3, ClockKind::None), "mu:3:corr", "untimed rates as corr");
+    assert_eq!(
+        pool("mu", 3, ClockKind::None),
+        "mu:3:corr",
+        "untimed rates as corr"
+    );
 }
 
 #[test]
 fn a_new_player_is_provisional() {
     let new = Rating::initial();
-    assert_eq!((new.rating, new.rd, new.vol, new.games), (1500.0, 350.0, 0.06, 0));
+    assert_eq!(
+        (new.rating, new.rd, new.vol, new.games),
+        (1500.0, 350.0, 0.06, 0)
+    );
     assert!(new.provisional());
 }
 
@@ -70,11 +77,7 @@ fn a_four_seat_result_orders_the_changes_by_rank() {
     let after = rate(&before, &[2, 0, 3, 1]).expect("four seats");
     let by_rank = [1, 3, 0, 2];
     for pair in by_rank.windows(2) {
-        assert!(
-            after[pair[0]].rating > after[pair[1]].rating,
-            "{:?}",
-            after
-        );
+        assert!(after[pair[0]].rating > after[pair[1]].rating, "{:?}", after);
     }
     assert!(change(&before[1], &after[1]) > 0.0);
     assert!(change(&before[2], &after[2]) < 0.0);
@@ -123,9 +126,16 @@ fn provisional_turns_off_after_enough_games() {
             let ranks: Vec<u8> = (0..seats).map(|s| ((s + games) % seats) as u8).collect();
             ratings = rate(&ratings, &ranks).expect("a result");
             games += 1;
-            assert!(games < 60, "{seats} seats: still provisional: {:?}", ratings[0]);
+            assert!(
+                games < 60,
+                "{seats} seats: still provisional: {:?}",
+                ratings[0]
+            );
         }
-        assert!(games >= 5, "{seats} seats: settled after only {games} games");
+        assert!(
+            games >= 5,
+            "{seats} seats: settled after only {games} games"
+        );
         assert_eq!(ratings[0].games as usize, games);
     }
 }
