@@ -32,6 +32,12 @@ use thiserror::Error;
 /// The delay before the clock of a seat asked to decide outside its own turn starts (live).
 pub const COURTESY_MS: i64 = 5_000;
 
+/// The grace before a flag: 500 ms plus half the measured round trip, at most 1 s
+/// (web.md §2.5); 500 ms when no round trip has been measured.
+pub fn flag_grace_ms(rtt_ms: Option<i64>) -> i64 {
+    (500 + rtt_ms.unwrap_or(0).max(0) / 2).min(1_000)
+}
+
 /// How a game is timed, from the store's `clock_kind` and its `base_ms`/`inc_ms`/`corr_ms`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ClockRule {
@@ -193,6 +199,12 @@ impl Clocks {
             return Err(inconsistent("a negative remaining time"));
         }
         Ok(clocks)
+    }
+
+    /// The number of seats with a clock (the caller checks it against the game's seats when
+    /// it reads a stored state).
+    pub fn seats(&self) -> usize {
+        self.remaining_ms.len()
     }
 
     /// Time left for `seat` as of the last charge (the running seat's current time is

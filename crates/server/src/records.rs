@@ -15,7 +15,7 @@
 //! result reached by its actions), an aborted game or a redacted record is refused with an error
 //! saying so. The log entries it gives follow [`crate::history`]'s conventions.
 
-use muster_rules::record::{Departure, Ending, PositionHashes, Record, Retirement};
+use muster_rules::record::{Departure, Ending, PositionHashes, Record, RecordError, Retirement};
 use muster_rules::{Actor, AnyError, AnyGame, GameId, Outcome, Seat, Visibility};
 use muster_store::{GameEnd, LogEntry, LogKind, SeatResult, StoredEntry};
 use thiserror::Error;
@@ -74,20 +74,27 @@ pub enum RecordsError {
     /// A non-standard start holds secrets the viewer may not see.
     #[error("the game's start position holds secrets: its record is shown once they are revealed")]
     SecretStart,
+    /// The text is empty.
+    #[error("the record is empty")]
+    Empty,
     /// The text is too long to be a record.
     #[error("a record of {len} bytes is too long (at most {MAX_RECORD_BYTES})")]
     TooLong {
         /// Its length.
         len: usize,
     },
-    /// The text is not a valid record.
-    #[error("the record cannot be read: {error} (it begins `{begins}`)")]
+    /// The text is not a record (its syntax, or no `Game` header).
+    #[error("the text is not a record: {error} (it begins `{begins}`)")]
     Invalid {
         /// What is wrong.
         error: AnyError,
         /// The start of its text.
         begins: String,
     },
+    /// The record does not replay: a header, an action (named by its number and line), a
+    /// stored hash or the stated result is wrong.
+    #[error("the record does not replay: {0}")]
+    Replay(AnyError),
     /// The record was cut while secrets were pending.
     #[error("the record was redacted ([{REDACTED} \"{0}\"]): only a full record can be imported")]
     Redacted(String),
@@ -279,6 +286,9 @@ pub fn import(text: &str, now_ms: i64) -> Result<Imported, RecordsError> {
     if text.len() > MAX_RECORD_BYTES {
         return Err(RecordsError::TooLong { len: text.len() });
     }
+    if text.trim().is_empty() {
+        return Err(RecordsError::Empty);
+    }
     let invalid = |error: AnyError| RecordsError::Invalid {
         error,
         begins: text
@@ -290,10 +300,13 @@ pub fn import(text: &str, now_ms: i64) -> Result<Imported, RecordsError> {
             .collect(),
     };
     let record = Record::parse(text).map_err(|e| invalid(e.into()))?;
+    if record.header("Game").is_none() {
+        return Err(invalid(RecordError::MissingHeader("Game").into()));
+    }
     if let Some(note) = record.header(REDACTED) {
         return Err(RecordsError::Redacted(note.to_owned()));
     }
-    let replay = AnyGame::replay(&record).map_err(invalid)?;
+    let replay = AnyGame::replay(&record).map_err(RecordsError::Replay)?;
     if replay.endings.ending == Some(Ending::Aborted) {
         return Err(RecordsError::Aborted);
     }
@@ -304,7 +317,8 @@ pub fn import(text: &str, now_ms: i64) -> Result<Imported, RecordsError> {
     };
     let start = &replay.start;
     let seats = start.seats();
-    let entries = log_entries(start, &replay.actions, &replay.endings, now_ms).map_err(invalid)?;
+    let entries = log_entries(start, &replay.actions, &replay.endings, now_ms)
+        .map_err(RecordsError::Replay)?;
     let names = (0..seats)
         .map(|s| {
             record

@@ -310,3 +310,12 @@ fn a_stored_state_that_does_not_read_is_refused() {
     assert!(e.to_string().contains("running seat has no clock"), "{e}");
     assert!(Clocks::from_json("{\"remaining_ms\":[-1],\"started\":false}").is_err());
 }
+
+#[test]
+fn the_grace_is_half_a_round_trip_over_half_a_second_at_most_one() {
+    use muster_server::clock::flag_grace_ms;
+    assert_eq!(flag_grace_ms(None), 500);
+    assert_eq!(flag_grace_ms(Some(300)), 650);
+    assert_eq!(flag_grace_ms(Some(5_000)), 1_000);
+    assert_eq!(flag_grace_ms(Some(-40)), 500);
+}

@@ -394,7 +394,8 @@ fn bad_records_are_refused_with_what_is_wrong() {
     );
     let cases: Vec<(String, &str)> = vec![
         ("garbage".into(), "garbage"),
-        (String::new(), "no [Game"),
+        (String::new(), "empty"),
+        ("[Variant \"basic\"]\n\n1. d1-d3\n".into(), "no [Game"),
         ("[Game \"chess\"]\n".into(), "chess"),
         ("[Game \"mur\"\n".into(), "line 1"),
         (good[..good.len() / 3].to_owned(), "a header must look like"),
@@ -451,4 +452,29 @@ fn unfinished_and_redacted_records_are_not_imported() {
     ));
     let text = export(&stored, &aborted.entries, &[], Viewer::Omniscient).expect("a record");
     assert!(matches!(import(&text, NOW), Err(RecordsError::Aborted)));
+}
+
+#[test]
+fn mangled_records_never_panic() {
+    use rand::Rng;
+    const PIECES: &[u8] = b"[]{};\"\n -x1";
+    let good = finished_record().into_bytes();
+    let mut rng = SmallRng::seed_from_u64(99);
+    for _ in 0..300 {
+        let mut bytes = good.clone();
+        for _ in 0..rng.random_range(1..6) {
+            let at = rng.random_range(0..bytes.len());
+            match rng.random_range(0..3) {
+                0 => bytes[at] = rng.random_range(b' '..=b'~'),
+                1 => {
+                    bytes.remove(at);
+                }
+                _ => bytes.insert(at, PIECES[rng.random_range(0..PIECES.len())]),
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        if let Err(error) = import(&text, NOW) {
+            assert!(!error.to_string().is_empty());
+        }
+    }
 }
