@@ -155,6 +155,11 @@ pub fn export(
         None => AnyGame::new(id, &game.variant, Some(game.seats.len())),
     }
     .map_err(RecordsError::Setup)?;
+    // A seat the game does not have sees what a spectator sees.
+    let viewer = match viewer {
+        Viewer::Seat(seat) if seat.index() >= start.seats() => Viewer::Spectator,
+        other => other,
+    };
     let history = history::fold(log)?;
     let actions = history.actions();
     let mut position = start.clone();

@@ -230,6 +230,9 @@ fn mutou_secrets_stay_out_of_a_record_until_the_reveal() {
         AnyGame::replay(&parsed(&text)).is_ok(),
         "a cut record still replays"
     );
+    // A seat the game does not have is a spectator.
+    let text = export(&stored, &log.entries, &[], Viewer::Seat(Seat(7))).expect("a record");
+    assert!(parsed(&text).actions.is_empty());
     // Everything for the omniscient viewer.
     let text = export(&stored, &log.entries, &[], Viewer::Omniscient).expect("a record");
     assert_eq!(
