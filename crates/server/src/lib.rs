@@ -22,10 +22,13 @@ use muster_wire::http::{ApiError, CatalogResponse};
 use muster_wire::NackCode;
 
 pub mod accounts;
+pub mod clock;
 pub mod games;
 pub mod history;
 pub mod limits;
 mod outbox;
+pub mod ratings;
+pub mod records;
 pub mod time;
 mod ws;
 
