@@ -93,11 +93,17 @@ pub async fn serve(
     state: Arc<ServerState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    // Running games come back: clocks credited for the downtime, AI seats thinking again.
+    if let Err(e) = state.games.boot().await {
+        eprintln!("muster serve: the running games could not be listed: {e}");
+    }
+    let sweeper = tokio::spawn(Arc::clone(&state.games).sweep_forever());
     let stopping = Arc::clone(&state);
     let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, service)
         .with_graceful_shutdown(async move {
             shutdown.await;
+            sweeper.abort();
             stopping.stop().await;
         })
         .await

@@ -9,6 +9,8 @@
 mod actor;
 mod ai;
 mod chance;
+mod commit;
+mod controls;
 mod create;
 mod legal;
 mod load;
@@ -98,6 +100,10 @@ pub(crate) enum Command {
     },
     /// A search finished.
     AiDone(Box<ai::AiDone>),
+    /// The server started again: clocks stopped by a restart run on, the downtime credited.
+    Boot,
+    /// The server is stopping: pause the clocks, then answer.
+    Pause(tokio::sync::oneshot::Sender<()>),
 }
 
 /// The registry of loaded games: it loads a game's actor on first use and reloads it when it
@@ -201,8 +207,11 @@ impl Games {
     }
 
     /// Makes sure a game's actor runs (after creating a game, or at start for running games).
-    pub async fn wake(self: &Arc<Self>, id: &GameId) -> Result<(), GameError> {
-        self.sender(id).await.map(drop)
+    pub fn wake<'a>(
+        self: &'a Arc<Self>,
+        id: &'a GameId,
+    ) -> Pin<Box<dyn Future<Output = Result<(), GameError>> + Send + 'a>> {
+        Box::pin(async move { self.sender(id).await.map(drop) })
     }
 
     /// Tells every actor that a connection is gone.
@@ -254,7 +263,7 @@ impl Games {
                 return Ok(tx.clone());
             }
         }
-        let live = load::load(self.store.as_ref(), id).await?;
+        let live = load::load(self.store.as_ref(), id, self.config.ring).await?;
         let (tx, rx) = mpsc::channel(1024);
         actors.insert(id.clone(), tx.clone());
         let games = Arc::clone(self);
@@ -272,9 +281,48 @@ impl Games {
         }
     }
 
-    /// Stops every actor's searches (at shutdown).
+    /// At start: loads every running game, so its clocks are credited the downtime, its AI
+    /// seats think and its flags are armed again (everything is rebuilt from the store).
+    pub async fn boot(self: &Arc<Self>) -> Result<usize, GameError> {
+        let running = self.store.running_games().await?;
+        for id in &running {
+            // A game that cannot be loaded must not stop the others from starting.
+            let _ = self.send(id, Command::Boot).await;
+        }
+        Ok(running.len())
+    }
+
+    /// Every 30 s, wakes the games whose deadline has passed (correspondence games are not
+    /// kept loaded; their actor flags the late seat as it loads). Runs until the task is
+    /// aborted.
+    pub async fn sweep_forever(self: Arc<Self>) {
+        let mut tick = tokio::time::interval(Duration::from_secs(30));
+        loop {
+            tick.tick().await;
+            let now = crate::time::now_ms();
+            if let Ok(due) = self.store.games_due(now, 500).await {
+                for game in due {
+                    let _ = self.wake(&game.id).await;
+                }
+            }
+        }
+    }
+
+    /// At shutdown: stops every search, and has every loaded game pause its clocks (so the
+    /// downtime is never charged), waiting at most a few seconds for them.
     pub async fn stop_all(&self) {
         self.ai.stop_all();
+        let actors: Vec<mpsc::Sender<Command>> =
+            self.actors.lock().await.values().cloned().collect();
+        let mut waits = Vec::new();
+        for tx in actors {
+            let (done, wait) = tokio::sync::oneshot::channel();
+            if tx.send(Command::Pause(done)).await.is_ok() {
+                waits.push(wait);
+            }
+        }
+        let all = futures_util::future::join_all(waits);
+        let _ = tokio::time::timeout(Duration::from_secs(5), all).await;
         self.actors.lock().await.clear();
     }
 }

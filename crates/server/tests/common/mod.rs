@@ -96,7 +96,7 @@ impl Harness {
             })
             .await
             .expect("user");
-        let token = format!("token-of-{name}-{}", user.id);
+        let token = muster_server::accounts::tokens::new_token().expect("a token");
         self.store
             .insert_session(&Session {
                 token_hash: muster_server::accounts::hash_token(&token),
