@@ -110,10 +110,14 @@ impl Live {
             Command::Control { conn, msg } => {
                 let id = msg.id;
                 match self.control(games, me, &conn, msg).await {
-                    Ok(()) => conn.out.send(&ServerMsg::Ack(Ack {
-                        id,
-                        v: Some(Version(self.row.version as u32)),
-                    })),
+                    Ok(v) => {
+                        conn.out.send(&ServerMsg::Ack(Ack {
+                            id,
+                            v: Some(Version(v as u32)),
+                        }));
+                        self.broadcast_from(v);
+                        self.schedule_ai(games, me);
+                    }
                     Err(refusal) => nack(&conn, Some(id), refusal),
                 }
             }

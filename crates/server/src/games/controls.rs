@@ -23,9 +23,6 @@ use crate::time::now_ms;
 /// The AI level that plays on for a seat that retires.
 pub(super) const RETIRED_LEVEL: u8 = 3;
 
-/// How long a seat of a live game must have been gone before the others may claim.
-const GONE_MIN_MS: i64 = 30_000;
-
 fn refused(reason: &str) -> Refusal {
     Refusal::new(NackCode::Refused, reason)
 }
@@ -200,12 +197,12 @@ impl Live {
         }
     }
 
-    /// How long a seat must be gone before the others may claim: 30 s, or a tenth of the base
-    /// time when that is longer.
+    /// How long a seat must be gone before the others may claim: the configured time (30 s),
+    /// or a tenth of the base time when that is longer.
     fn claim_after_ms(&self) -> i64 {
         match self.rule {
-            ClockRule::Live { base_ms, .. } => GONE_MIN_MS.max(base_ms / 10),
-            _ => GONE_MIN_MS,
+            ClockRule::Live { base_ms, .. } => self.claim_min_ms.max(base_ms / 10),
+            _ => self.claim_min_ms,
         }
     }
 
@@ -261,14 +258,15 @@ impl Live {
             .collect()
     }
 
-    /// Carries out a control. The caller acks it when this returns `Ok`.
+    /// Carries out a control and returns the first version it wrote; the caller acks it, then
+    /// broadcasts from that version.
     pub(super) async fn control(
         &mut self,
         games: &Arc<Games>,
         me: &mpsc::WeakSender<Command>,
         conn: &Conn,
         msg: Ctl,
-    ) -> Result<(), Refusal> {
+    ) -> Result<i64, Refusal> {
         let seats = self.seats_of(conn.user.as_ref());
         if seats.is_empty() {
             return Err(Refusal::new(
@@ -368,9 +366,7 @@ impl Live {
                 return Err(refused("standing preferences are not served yet"));
             }
         };
-        self.broadcast_from(v);
-        self.schedule_ai(games, me);
-        Ok(())
+        Ok(v)
     }
 
     async fn draw(

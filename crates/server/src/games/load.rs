@@ -82,6 +82,8 @@ pub(super) struct Live {
     pub gone_since: HashMap<u8, i64>,
     /// The most entries kept in `ring`.
     pub ring_cap: usize,
+    /// The least time a seat must be gone before the others may claim.
+    pub claim_min_ms: i64,
 }
 
 impl std::fmt::Debug for Live {
@@ -120,7 +122,7 @@ pub(crate) fn start_of(row: &Game) -> Result<AnyGame, GameError> {
 pub(super) async fn load(
     store: &dyn Store,
     id: &GameId,
-    ring_cap: usize,
+    config: &super::GameConfig,
 ) -> Result<Live, GameError> {
     let row = store
         .load_game(id)
@@ -194,6 +196,7 @@ pub(super) async fn load(
         clocks,
         rule,
         gone_since,
-        ring_cap,
+        ring_cap: config.ring,
+        claim_min_ms: i64::try_from(config.claim_after.as_millis()).unwrap_or(i64::MAX),
     })
 }

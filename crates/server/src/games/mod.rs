@@ -43,6 +43,9 @@ pub struct GameConfig {
     pub idle_unload: Duration,
     /// How many recent entries an actor keeps to answer `sub{v}` without a `full`.
     pub ring: usize,
+    /// How long a seat of a live or untimed game must have been gone before the others may
+    /// claim (web.md §2.5: 30 s, or a tenth of the base time when that is longer).
+    pub claim_after: Duration,
     /// Frames a connection may send per second on average; a faster sender is slowed down
     /// (its frames are read later), never dropped.
     pub frames_per_second: f64,
@@ -59,6 +62,7 @@ impl Default for GameConfig {
             ai_permits: cores.saturating_sub(1).max(1),
             idle_unload: Duration::from_secs(600),
             ring: 64,
+            claim_after: Duration::from_secs(30),
             frames_per_second: 50.0,
             frame_burst: 100.0,
         }
@@ -263,7 +267,7 @@ impl Games {
                 return Ok(tx.clone());
             }
         }
-        let live = load::load(self.store.as_ref(), id, self.config.ring).await?;
+        let live = load::load(self.store.as_ref(), id, &self.config).await?;
         let (tx, rx) = mpsc::channel(1024);
         actors.insert(id.clone(), tx.clone());
         let games = Arc::clone(self);
