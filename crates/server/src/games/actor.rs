@@ -147,6 +147,15 @@ impl Live {
                     Err(refusal) => nack(&conn, None, refusal),
                 }
             }
+            Command::Preview { conn, msg } => match self.preview(&conn, &msg) {
+                Ok(reply) => conn.out.send(&reply),
+                Err(refusal) => nack(&conn, Some(msg.id), refusal),
+            },
+            Command::Say { conn, msg } => {
+                if let Err(refusal) = self.say(games, &conn, &msg).await {
+                    nack(&conn, Some(msg.id), refusal);
+                }
+            }
             Command::AiDone(done) => self.ai_done(games, me, *done).await,
             Command::Boot => self.boot(games).await,
             Command::Pause(done) => {

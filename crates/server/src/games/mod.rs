@@ -12,6 +12,7 @@ mod chance;
 mod commit;
 mod controls;
 mod create;
+mod extras;
 mod legal;
 mod load;
 mod render;
@@ -27,6 +28,7 @@ use muster_wire::{AckId, ClientMsg, NackCode, Ply, ViewHash};
 use tokio::sync::{mpsc, Mutex};
 
 pub use create::{new_game, NewGameSpec, SeatPlan};
+pub use extras::{chat_text, CHAT_CHARS};
 
 use crate::Outbox;
 
@@ -102,6 +104,13 @@ pub(crate) enum Command {
         conn: Conn,
         msg: muster_wire::LegalAsk,
     },
+    /// Try actions on the caller's view.
+    Preview {
+        conn: Conn,
+        msg: muster_wire::PreviewAsk,
+    },
+    /// Say something in the game's players' or watchers' room.
+    Say { conn: Conn, msg: muster_wire::Say },
     /// A search finished.
     AiDone(Box<ai::AiDone>),
     /// The server started again: clocks stopped by a restart run on, the downtime credited.
@@ -204,6 +213,23 @@ impl Games {
                     msg: m,
                 },
             ),
+            ClientMsg::Preview(m) => (
+                m.g.clone(),
+                Command::Preview {
+                    conn: conn.clone(),
+                    msg: m,
+                },
+            ),
+            ClientMsg::Say(m) => match &m.room {
+                muster_wire::Room::Players(g) | muster_wire::Room::Watchers(g) => (
+                    g.clone(),
+                    Command::Say {
+                        conn: conn.clone(),
+                        msg: m,
+                    },
+                ),
+                muster_wire::Room::Lobby => return Err(GameError::NotAGameFrame),
+            },
             _ => return Err(GameError::NotAGameFrame),
         };
         let id = GameId::parse(&g.0).ok_or_else(|| GameError::NotFound(g.0.clone()))?;
