@@ -384,3 +384,58 @@ async fn mur_resigns_a_set_and_plays_on() {
     assert!(!ann.pic.over, "the set is lost, the match goes on");
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_correspondence_game_unloads_and_its_deadline_still_falls() {
+    let config = GameConfig {
+        idle_unload: Duration::from_millis(200),
+        sweep_every: Duration::from_millis(300),
+        ..quick()
+    };
+    let h = Harness::start(config).await;
+    let clock = ClockSpec::Corr {
+        per_move_ms: Millis(2_000),
+    };
+    let (mut ann, mut bob) = two(&h, "murus-gallicus", "basic", clock, false).await;
+    let g = ann.g.clone();
+    ann.play_first().await;
+    bob.await_turn().await;
+    bob.play_first().await; // clocks start: ann has 2 s
+    drop((ann, bob)); // nobody watches: the actor unloads
+    let id = common::store_id(&g);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let game = h.store.load_game(&id).await.unwrap().unwrap();
+        if game.status == GameStatus::Over {
+            assert_eq!(game.termination.as_deref(), Some("time forfeit"));
+            assert_eq!(game.seats[0].rank, Some(1), "ann missed her deadline");
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the sweeper never flagged the game");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unloaded_game_comes_back_where_it_was() {
+    let config = GameConfig {
+        idle_unload: Duration::from_millis(100),
+        ..quick()
+    };
+    let h = Harness::start(config).await;
+    let (a, ta) = h.user("ann").await;
+    let (b, tb) = h.user("bob").await;
+    let g = h.game("mu", "levis,ply_cap=30", vec![SeatPlan::Human(a), SeatPlan::Human(b)]).await;
+    let mut ann = Player::join(&h, Some(&ta), &g).await;
+    ann.play_first().await;
+    let before = ann.pic.clone();
+    drop(ann);
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let mut bob = Player::join(&h, Some(&tb), &g).await;
+    assert_eq!(bob.pic.v, before.v);
+    assert_eq!(bob.pic.moves, before.moves);
+    bob.await_turn().await;
+    bob.play_first().await;
+    h.stop().await;
+}

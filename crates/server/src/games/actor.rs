@@ -442,18 +442,35 @@ impl Live {
                 done.ply,
             ),
         };
-        let Some(action) = action else {
+        let Some(mut action) = action else {
             return;
         };
-        match self
-            .decide(games, me, done.seat, &action, done.think_ms)
-            .await
-        {
-            Ok(v) => self.broadcast_from(v),
-            Err(_) => {
-                // A failed commit: think again after a pause.
-                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-                self.schedule_ai(games, me);
+        for attempt in 0..3 {
+            match self.decide(games, me, done.seat, &action, done.think_ms).await {
+                Ok(v) => {
+                    self.broadcast_from(v);
+                    self.schedule_ai(games, me);
+                    return;
+                }
+                Err(refusal) if matches!(refusal.code, NackCode::Parse | NackCode::Illegal) => {
+                    // The search's answer does not apply (it never should): play a drawn
+                    // legal action instead, so the game goes on.
+                    eprintln!(
+                        "muster serve: game {}: the AI's `{action}` was refused ({}); a legal action is drawn instead",
+                        self.id, refusal.reason
+                    );
+                    let ai_seed = self.row.seats[done.seat.index()].ai_seed;
+                    match chance::draw(&self.game, ai_seed ^ attempt, done.ply) {
+                        Some(drawn) => action = drawn,
+                        None => return,
+                    }
+                }
+                Err(_) => {
+                    // A failed commit (or the game moved on): think again after a pause.
+                    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                    self.schedule_ai(games, me);
+                    return;
+                }
             }
         }
     }

@@ -45,6 +45,8 @@ pub struct GameConfig {
     pub idle_unload: Duration,
     /// How many recent entries an actor keeps to answer `sub{v}` without a `full`.
     pub ring: usize,
+    /// How often the sweeper looks for correspondence games past their deadline.
+    pub sweep_every: Duration,
     /// How long a seat of a live or untimed game must have been gone before the others may
     /// claim (web.md §2.5: 30 s, or a tenth of the base time when that is longer).
     pub claim_after: Duration,
@@ -65,6 +67,7 @@ impl Default for GameConfig {
             idle_unload: Duration::from_secs(600),
             ring: 64,
             claim_after: Duration::from_secs(30),
+            sweep_every: Duration::from_secs(30),
             frames_per_second: 50.0,
             frame_burst: 100.0,
         }
@@ -322,11 +325,11 @@ impl Games {
         Ok(running.len())
     }
 
-    /// Every 30 s, wakes the games whose deadline has passed (correspondence games are not
-    /// kept loaded; their actor flags the late seat as it loads). Runs until the task is
-    /// aborted.
+    /// Every `sweep_every` (30 s), wakes the games whose deadline has passed (correspondence
+    /// games are not kept loaded; their actor flags the late seat as it loads). Runs until the
+    /// task is aborted.
     pub async fn sweep_forever(self: Arc<Self>) {
-        let mut tick = tokio::time::interval(Duration::from_secs(30));
+        let mut tick = tokio::time::interval(self.config.sweep_every.max(Duration::from_millis(10)));
         loop {
             tick.tick().await;
             let now = crate::time::now_ms();
