@@ -22,10 +22,12 @@ use muster_wire::http::{ApiError, CatalogResponse};
 use muster_wire::NackCode;
 
 pub mod accounts;
+pub mod api;
 pub mod clock;
 pub mod games;
 pub mod history;
 pub mod limits;
+pub mod lobby;
 mod outbox;
 pub mod ratings;
 pub mod records;
@@ -81,6 +83,8 @@ pub fn app(state: Arc<ServerState>) -> Router {
         .route("/api/catalog", get(catalog))
         .route("/ws", get(ws::upgrade))
         .merge(accounts::routes())
+        .merge(lobby::routes())
+        .merge(api::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(accounts::MAX_BODY))
         .with_state(state)
