@@ -96,7 +96,8 @@ impl Harness {
             })
             .await
             .expect("user");
-        let token = format!("token-of-{name}-{}", user.id);
+        // A session token of the form the server reads: 64 hex digits.
+        let token = muster_server::accounts::tokens::new_token().expect("a token");
         self.store
             .insert_session(&Session {
                 token_hash: muster_server::accounts::hash_token(&token),
