@@ -1,122 +1,23 @@
-//! The lobby and the game routes over HTTP: challenges created, joined, raced for, withdrawn and
-//! refused; games that start at once; records exported, redacted and imported; a player's games
-//! with their turn first. Each test runs the server in process over a real socket on a SQLite
-//! file, talks HTTP with the accounts tests' client and plays over WebSockets with the play
-//! tests' client.
+//! The lobby over HTTP: challenges created, joined, raced for, chosen, withdrawn, lapsed and
+//! refused; games that start at once, in the order fate decides. Each test runs the server in
+//! process over a real socket on a SQLite file, talks HTTP with the accounts tests' client and
+//! plays over WebSockets with the play tests' client (`lobby/harness.rs`).
 
 #[path = "accounts/client.rs"]
 #[allow(dead_code)]
 mod client;
 mod common;
+#[path = "lobby/harness.rs"]
+#[allow(dead_code)]
+mod harness;
 
 use std::collections::HashSet;
-use std::sync::Arc;
 
-use client::{Auth, Reply};
-use common::{play_seat, quick, Harness};
+use client::Auth;
+use harness::{casual, g_of, Lobby};
 use hyper::Method;
-use muster_rules::record::Record;
-use muster_rules::{Actor, AnyGame, GameId, Visibility};
-use muster_server::accounts::hash_token;
-use muster_server::accounts::tokens::new_token;
-use muster_store::{
-    Commit, GameId as StoredGameId, LogEntry, LogKind, NewUser, Session, SqlStore, Store,
-};
-use muster_wire::{MatchId, ServerMsg};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use muster_wire::ServerMsg;
 use serde_json::{json, Value};
-
-/// A server with both clients.
-struct Lobby {
-    h: Harness,
-    http: client::Server,
-}
-
-impl Lobby {
-    async fn start() -> Lobby {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let url = format!("sqlite://{}", dir.path().join("muster.db").display());
-        let store = Arc::new(SqlStore::open(&url).await.expect("store"));
-        let h = Harness::with_store(Arc::clone(&store) as Arc<dyn Store>, quick(), dir).await;
-        let http = client::Server {
-            addr: h.addr,
-            store,
-        };
-        Lobby { h, http }
-    }
-
-    /// A guest with a session token.
-    async fn guest(&self, name: &str) -> String {
-        self.user(name, true).await
-    }
-
-    /// A registered user with a session token.
-    async fn member(&self, name: &str) -> String {
-        self.user(name, false).await
-    }
-
-    async fn user(&self, name: &str, is_guest: bool) -> String {
-        let user = self
-            .h
-            .store
-            .create_user(&NewUser {
-                name: name.to_owned(),
-                pw_hash: (!is_guest).then(|| "not a real hash".to_owned()),
-                is_guest,
-                is_bot: false,
-                email: None,
-                prefs_json: "{}".to_owned(),
-                created_ms: 0,
-            })
-            .await
-            .expect("user");
-        let token = new_token().expect("a token");
-        self.h
-            .store
-            .insert_session(&Session {
-                token_hash: hash_token(&token),
-                user_id: user.id,
-                created_ms: 0,
-                seen_ms: 0,
-                expires_ms: i64::MAX,
-            })
-            .await
-            .expect("session");
-        token
-    }
-
-    async fn post(&self, path: &str, token: &str, body: Value) -> Reply {
-        self.http
-            .send(Method::POST, path, Auth::Bearer(token), Some(body))
-            .await
-    }
-
-    async fn get(&self, path: &str, token: Option<&str>) -> Reply {
-        let auth = token.map_or(Auth::None, Auth::Bearer);
-        self.http.send(Method::GET, path, auth, None).await
-    }
-
-    /// Creates a challenge, expecting 201; its answer.
-    async fn challenge(&self, token: &str, body: Value) -> Value {
-        let reply = self.post("/api/challenges", token, body).await;
-        assert_eq!(reply.status, 201, "{}", reply.body);
-        reply.json()
-    }
-
-    async fn join(&self, token: &str, id: &str) -> Reply {
-        self.post(&format!("/api/challenges/{id}/join"), token, json!({}))
-            .await
-    }
-}
-
-fn casual(game: &str, variant: &str, seats: Value) -> Value {
-    json!({"game": game, "variant": variant, "seats": seats, "clock": {"kind": "none"}})
-}
-
-fn g_of(info: &Value) -> MatchId {
-    MatchId(info["g"].as_str().expect("a started game").to_owned())
-}
 
 #[tokio::test]
 async fn a_challenge_joined_starts_its_game_and_the_joiner_plays_their_seat() {
@@ -458,228 +359,99 @@ async fn the_creator_withdraws_an_open_challenge() {
 }
 
 #[tokio::test]
-async fn a_finished_game_exports_a_record_that_replays_and_imports() {
+async fn a_joiner_may_choose_a_seat_and_a_repeated_join_with_a_key_is_answered_again() {
     let l = Lobby::start().await;
     let ada = l.guest("ada").await;
     let bob = l.guest("bob").await;
-    let made = l
-        .challenge(
-            &ada,
-            casual(
-                "mu",
-                "levis,ply_cap=60",
-                json!([{"kind": "me"}, {"kind": "open"}]),
-            ),
-        )
-        .await;
-    let joined = l.join(&bob, made["id"].as_str().unwrap()).await.json();
-    let g = g_of(&joined);
-    let one = tokio::spawn(play_seat(l.h.client(Some(&ada)).await, g.clone(), 1));
-    let two = tokio::spawn(play_seat(l.h.client(Some(&bob)).await, g.clone(), 2));
-    one.await.expect("ada played");
-    two.await.expect("bob played");
-
-    let summary = l.get(&format!("/api/games/{}", g.0), None).await.json();
-    assert_eq!(summary["status"], "over");
-    assert!(summary["result"].is_string(), "{summary}");
-    let text = l.get(&format!("/api/games/{}/record", g.0), None).await;
-    assert_eq!(text.status, 200);
-    assert!(text.headers["content-type"]
-        .to_str()
-        .unwrap()
-        .starts_with("text/plain"));
-    let record = Record::parse(&text.body).expect("a record");
-    let replay = AnyGame::replay(&record).expect("it replays");
-    assert!(replay.outcome.is_some());
-    assert!(
-        text.body.contains("\"bob\""),
-        "the record names the players: {}",
-        text.body
+    let cy = l.guest("cy").await;
+    let seats = json!([{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]);
+    let made = l.challenge(&ada, casual("mu", "levis", seats)).await;
+    let id = made["id"].as_str().unwrap();
+    let path = format!("/api/challenges/{id}/join");
+    let chosen = l.post(&path, &bob, json!({"seat": 2})).await;
+    assert_eq!(chosen.status, 200, "{}", chosen.body);
+    let chosen = chosen.json();
+    assert_eq!(
+        chosen["seats"][2],
+        json!({"seat": 2, "name": "bob", "taken": true})
     );
+    assert_eq!(chosen["seats"][1]["taken"], false);
+    assert_eq!(chosen["status"], "open");
 
-    let imported = l
+    let twice = l.post(&path, &bob, json!({})).await;
+    assert_eq!(twice.status, 409, "{}", twice.body);
+    assert!(twice.error().1.contains("seat 2"), "{}", twice.body);
+    let keyed = l
         .http
-        .send_raw(
+        .send_with(
             Method::POST,
-            "/api/games/import",
-            Auth::Bearer(&ada),
-            Some("text/plain"),
-            text.body.clone().into_bytes(),
+            &path,
+            Auth::Bearer(&bob),
+            &[("Idempotency-Key", "join-1")],
+            Some("application/json"),
+            b"{}".to_vec(),
         )
         .await;
-    assert_eq!(imported.status, 201, "{}", imported.body);
-    let imported = imported.json();
-    assert_eq!(imported["status"], "over");
-    assert_eq!(imported["result"], summary["result"]);
-    assert_eq!(imported["ply"], summary["ply"]);
-    let again = l
-        .get(
-            &format!("/api/games/{}/record", imported["g"].as_str().unwrap()),
-            None,
-        )
-        .await;
-    let replay_again = AnyGame::replay(&Record::parse(&again.body).expect("a record"))
-        .expect("the imported game's record replays");
-    assert_eq!(replay_again.actions, replay.actions);
+    assert_eq!(keyed.status, 200, "a repeat with a key: {}", keyed.body);
+    assert_eq!(keyed.json()["seats"], chosen["seats"]);
 
-    let profile = l.get("/api/users/ada", None).await.json();
-    assert_eq!(profile["recent"][0]["g"], g.0.as_str());
-    assert_eq!(
-        profile["ratings"],
-        json!([]),
-        "a casual game moves no rating"
-    );
+    let taken = l.post(&path, &cy, json!({"seat": 0})).await;
+    assert_eq!(taken.status, 409, "{}", taken.body);
+    let missing = l.post(&path, &cy, json!({"seat": 5})).await;
+    assert_eq!(missing.status, 400, "{}", missing.body);
+    let last = l.post(&path, &cy, json!({})).await.json();
+    assert_eq!(last["status"], "started");
+    let g = g_of(&last);
+    let game = l.get(&format!("/api/games/{}", g.0), None).await.json();
+    let names: Vec<&str> = game["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["ada", "cy", "bob"], "the seats as chosen");
     l.h.stop().await;
 }
 
 #[tokio::test]
-async fn imports_of_what_is_no_finished_record_are_refused() {
-    let l = Lobby::start().await;
-    let ada = l.guest("ada").await;
-    let import = |body: Vec<u8>, token: Option<String>| {
-        let http = &l.http;
-        async move {
-            let auth = token.as_deref().map_or(Auth::None, Auth::Bearer);
-            http.send_raw(
-                Method::POST,
-                "/api/games/import",
-                auth,
-                Some("text/plain"),
-                body,
-            )
-            .await
-        }
-    };
-    let garbage = import(b"this is not a record".to_vec(), Some(ada.clone())).await;
-    assert_eq!(garbage.status, 400, "{}", garbage.body);
-    assert!(
-        garbage.error().1.contains("not a record"),
-        "{}",
-        garbage.body
-    );
-    // Above the 64 KiB of other bodies, below the import's 1 MiB: read, and refused as text.
-    let long = import(vec![b'x'; 100 * 1024], Some(ada.clone())).await;
-    assert_eq!(long.status, 400, "{}", long.body);
-    let huge = import(vec![b'x'; 2 << 20], Some(ada.clone())).await;
-    assert_eq!(huge.status, 413, "{}", huge.body);
-    let anonymous = import(b"[Game \"mu\"]".to_vec(), None).await;
-    assert_eq!(anonymous.status, 401);
-    let unfinished = import(b"[Game \"mu\"]\n[Variant \"levis\"]\n".to_vec(), Some(ada)).await;
-    assert_eq!(unfinished.status, 400, "{}", unfinished.body);
-    l.h.stop().await;
-}
-
-#[tokio::test]
-async fn a_mutou_setting_out_exports_no_secret_to_a_spectator() {
+async fn a_lapsed_challenge_is_expired_and_cannot_be_joined() {
     let l = Lobby::start().await;
     let ada = l.guest("ada").await;
     let bob = l.guest("bob").await;
     let made = l
         .challenge(
             &ada,
-            casual("mutou", "", json!([{"kind": "me"}, {"kind": "open"}])),
+            casual("mur", "", json!([{"kind": "me"}, {"kind": "open"}])),
         )
         .await;
-    let g = g_of(&l.join(&bob, made["id"].as_str().unwrap()).await.json());
-    // Seat 0 sets out a few shaks, written as the server's commit path writes them.
-    let stored =
-        l.h.store
-            .load_game(&StoredGameId::parse(&g.0).unwrap())
-            .await
-            .unwrap()
-            .unwrap();
-    let mut game = AnyGame::new(GameId::MuTou, &stored.variant, Some(2)).unwrap();
-    let mut rng = SmallRng::seed_from_u64(9);
-    let mut entries = Vec::new();
-    let mut actions = Vec::new();
-    while actions.len() < 4 && game.actor() == Actor::Seat(muster_rules::Seat(0)) {
-        let action = game.random_action(&mut rng).expect("a put");
-        let hidden = game.action_visibility(&action).unwrap() == Visibility::Actor;
-        game.apply(&action).unwrap();
-        entries.push(LogEntry {
-            kind: LogKind::Act,
-            ply: actions.len() as i64,
-            seat: Some(0),
-            action: Some(action.clone()),
-            hidden,
-            hash: game.position_hash() as i64,
-            clock_ms: None,
-            think_ms: 0,
-            data_json: "{}".to_owned(),
-            created_ms: 1,
-        });
-        actions.push(action);
-    }
-    assert!(game.secrets_pending() && !actions.is_empty());
-    let commit = Commit {
-        ply: actions.len() as i64,
-        entries,
-        now_ms: 1,
-        ..Commit::default()
-    };
-    l.h.store
-        .commit(&stored.id, stored.version, &commit)
-        .await
-        .expect("committed");
-
-    let path = format!("/api/games/{}/record", g.0);
-    for (viewer, token) in [
-        ("a spectator", None),
-        ("the other seat", Some(bob.as_str())),
-    ] {
-        let text = l.get(&path, token).await.body;
-        let record = Record::parse(&text).expect("a record");
-        assert!(record.actions.is_empty(), "{viewer} sees a put: {text}");
-        assert!(record.header("Redacted").is_some(), "{text}");
-        for action in &actions {
-            assert!(
-                !text.contains(&format!(" {action}")),
-                "`{action}` leaks to {viewer}: {text}"
-            );
-        }
-    }
-    let own = Record::parse(&l.get(&path, Some(&ada)).await.body).expect("a record");
-    assert_eq!(own.actions.len(), actions.len(), "ada sees her own set-out");
-    l.h.stop().await;
-}
-
-#[tokio::test]
-async fn my_games_list_the_games_where_it_is_my_turn_first() {
-    let l = Lobby::start().await;
-    let ada = l.guest("ada").await;
-    let bob = l.guest("bob").await;
-    let two = json!([{"kind": "me"}, {"kind": "open"}]);
-    // Ada holds seat 0 of the first game (hers to move) and seat 1 of the second (bob's).
-    let first = l
-        .challenge(&ada, casual("murus-gallicus", "", two.clone()))
-        .await;
-    let first = g_of(&l.join(&bob, first["id"].as_str().unwrap()).await.json());
-    let second = l.challenge(&bob, casual("murus-gallicus", "", two)).await;
-    let second = g_of(&l.join(&ada, second["id"].as_str().unwrap()).await.json());
-
-    let mine = l.get("/api/me/games", Some(&ada)).await;
-    assert_eq!(mine.status, 200, "{}", mine.body);
-    let games = mine.json()["games"].as_array().unwrap().clone();
-    assert_eq!(games.len(), 2);
-    assert_eq!(
-        games[0]["g"],
-        first.0.as_str(),
-        "your turn first: {games:?}"
+    let expires = made["expires_ms"].as_i64().unwrap();
+    let now = muster_server::time::now_ms();
+    let days = (expires - now) as f64 / 86_400_000.0;
+    assert!(
+        (6.99..=7.01).contains(&days),
+        "untimed challenges wait 7 days: {days}"
     );
-    assert_eq!(games[0]["your_turn"], true);
-    assert_eq!(games[0]["to_move"], 0);
-    assert_eq!(games[1]["g"], second.0.as_str());
-    assert_eq!(games[1]["your_turn"], false);
-    let theirs = l
-        .get("/api/me/games?status=active", Some(&bob))
-        .await
-        .json();
-    assert_eq!(theirs["games"][0]["g"], second.0.as_str());
-    let over = l.get("/api/me/games?status=over", Some(&ada)).await.json();
-    assert_eq!(over["games"], json!([]));
-    let bad = l.get("/api/me/games?status=soon", Some(&ada)).await;
-    assert_eq!(bad.status, 400);
-    assert!(bad.error().1.contains("`soon`"));
-    assert_eq!(l.get("/api/me/games", None).await.status, 401);
+    let live = json!({"game": "mur", "variant": "", "seats": [{"kind": "me"}, {"kind": "open"}],
+                      "clock": {"kind": "live", "base_ms": 180_000, "inc_ms": 0}});
+    let live = l.challenge(&ada, live).await;
+    let minutes = (live["expires_ms"].as_i64().unwrap() - now) as f64 / 60_000.0;
+    assert!(
+        (14.9..=15.1).contains(&minutes),
+        "live ones 15 minutes: {minutes}"
+    );
+
+    // Every open challenge lapses as if its time had come.
+    let swept = l.h.store.expire_challenges(i64::MAX).await.expect("swept");
+    assert_eq!(swept, 2);
+    let id = made["id"].as_str().unwrap();
+    let late = l.join(&bob, id).await;
+    assert_eq!(late.status, 409, "{}", late.body);
+    assert!(late.error().1.contains("expired"), "{}", late.body);
+    let shown = l.get(&format!("/api/challenges/{id}"), None).await.json();
+    assert_eq!(shown["status"], "expired");
+    assert_eq!(
+        l.get("/api/challenges", None).await.json()["challenges"],
+        json!([])
+    );
     l.h.stop().await;
 }

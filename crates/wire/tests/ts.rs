@@ -9,8 +9,7 @@ use std::path::{Path, PathBuf};
 
 use muster_wire::http::{
     ApiError, BotRequest, BotResponse, CatalogResponse, ChallengeInfo, ChallengeRequest,
-    ChallengesResponse,
-    GamesResponse, JoinRequest, SessionRequest, SessionResponse, UserProfile,
+    ChallengesResponse, GamesResponse, JoinRequest, SessionRequest, SessionResponse, UserProfile,
 };
 use muster_wire::{ClientMsg, NackCode, ServerMsg};
 use ts_rs::{Config, TS};

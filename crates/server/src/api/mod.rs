@@ -236,10 +236,9 @@ async fn record(
 
 async fn import(
     State(state): State<Arc<ServerState>>,
-    identity: Identity,
+    _signed_in: Identity,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiFailure> {
-    let _ = identity;
     let bytes = body.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiFailure::new(
