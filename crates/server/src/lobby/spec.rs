@@ -203,11 +203,12 @@ fn check_clock(clock: ClockSpec) -> Result<(), ApiFailure> {
 
 /// Checks a request from `creator` and builds the challenge to store under `id` at `now_ms`.
 ///
-/// The rules, in order: at least one seat; a known game; exactly one `me` seat (a challenge
+/// The rules, in order: at least one seat; a known game; a seat count in the game's range;
+/// exactly one `me` seat (a challenge
 /// always seats its creator); named users exist, are not the creator and appear once; a
 /// `direct` challenge names at least one user and has no `open` seat (nobody else may join it);
 /// a sane clock; MuTou untimed only; a rated game has a clock, a registered creator, no AI
-/// seat and no guest named; the game, variant (normalised) and seat count as the rules accept
+/// seat and no guest named; the variant (normalised) and the AI levels as the rules accept
 /// them. Every refusal quotes the bad value.
 pub(crate) async fn check(
     state: &ServerState,
@@ -225,6 +226,11 @@ pub(crate) async fn check(
             quote(&request.game)
         ))
     })?;
+    // The seat count first: a long list of named seats costs a lookup each.
+    if let Ok(info) = rules_game.info() {
+        info.check_seats(request.seats.len())
+            .map_err(|e| invalid(format!("{e}")))?;
+    }
     let mes = request.seats.iter().filter(|s| **s == SeatSpec::Me).count();
     if mes != 1 {
         return Err(invalid(format!(
@@ -304,10 +310,6 @@ pub(crate) async fn check(
                 "a rated game needs a clock (live or correspondence)",
             ));
         }
-    }
-    if let Ok(info) = rules_game.info() {
-        info.check_seats(seats.len())
-            .map_err(|e| invalid(format!("{e}")))?;
     }
     // The rules check the variant, the seat count and the AI levels on a trial game.
     let trial = NewGameSpec {
