@@ -204,9 +204,8 @@ fn check_clock(clock: ClockSpec) -> Result<(), ApiFailure> {
 /// Checks a request from `creator` and builds the challenge to store under `id` at `now_ms`.
 ///
 /// The rules, in order: at least one seat; a known game; a seat count in the game's range;
-/// exactly one `me` seat (a challenge
-/// always seats its creator); named users exist, are not the creator and appear once; a
-/// `direct` challenge names at least one user and has no `open` seat (nobody else may join it);
+/// exactly one `me` seat (a challenge always seats its creator); named users exist, are not
+/// the creator and appear once; a `direct` challenge names at least one user and has no `open` seat (nobody else may join it);
 /// a sane clock; MuTou untimed only; a rated game has a clock, a registered creator, no AI
 /// seat and no guest named; the variant (normalised) and the AI levels as the rules accept
 /// them. Every refusal quotes the bad value.
