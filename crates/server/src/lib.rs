@@ -22,11 +22,13 @@ use muster_wire::http::{ApiError, CatalogResponse};
 use muster_wire::NackCode;
 
 pub mod accounts;
+pub mod api;
 pub mod clock;
 pub mod games;
 pub mod history;
 pub mod hub;
 pub mod limits;
+pub mod lobby;
 mod lobby_feed;
 mod outbox;
 pub mod ratings;
@@ -86,6 +88,8 @@ pub fn app(state: Arc<ServerState>) -> Router {
         .route("/api/catalog", get(catalog))
         .route("/ws", get(ws::upgrade))
         .merge(accounts::routes())
+        .merge(lobby::routes())
+        .merge(api::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(accounts::MAX_BODY))
         .with_state(state)

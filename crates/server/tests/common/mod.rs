@@ -111,6 +111,7 @@ impl Harness {
             })
             .await
             .expect("user");
+        // A session token of the form the server reads: 64 hex digits.
         let token = muster_server::accounts::tokens::new_token().expect("a token");
         self.store
             .insert_session(&Session {
