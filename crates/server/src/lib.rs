@@ -88,7 +88,10 @@ pub fn app(state: Arc<ServerState>) -> Router {
         .route("/api/catalog", get(catalog))
         .route("/ws", get(ws::upgrade))
         .merge(accounts::routes())
-        .merge(lobby::routes())
+        .merge(lobby::routes().layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            lobby_feed::after_writes,
+        )))
         .merge(api::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(accounts::MAX_BODY))

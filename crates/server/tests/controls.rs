@@ -411,7 +411,10 @@ async fn an_idle_correspondence_game_unloads_and_its_deadline_still_falls() {
             assert_eq!(game.seats[0].rank, Some(1), "ann missed her deadline");
             break;
         }
-        assert!(tokio::time::Instant::now() < deadline, "the sweeper never flagged the game");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the sweeper never flagged the game"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     h.stop().await;
@@ -426,7 +429,13 @@ async fn an_unloaded_game_comes_back_where_it_was() {
     let h = Harness::start(config).await;
     let (a, ta) = h.user("ann").await;
     let (b, tb) = h.user("bob").await;
-    let g = h.game("mu", "levis,ply_cap=30", vec![SeatPlan::Human(a), SeatPlan::Human(b)]).await;
+    let g = h
+        .game(
+            "mu",
+            "levis,ply_cap=30",
+            vec![SeatPlan::Human(a), SeatPlan::Human(b)],
+        )
+        .await;
     let mut ann = Player::join(&h, Some(&ta), &g).await;
     ann.play_first().await;
     let before = ann.pic.clone();

@@ -455,3 +455,40 @@ async fn a_lapsed_challenge_is_expired_and_cannot_be_joined() {
     );
     l.h.stop().await;
 }
+
+#[tokio::test]
+async fn lobby_followers_see_a_challenge_come_and_go() {
+    let l = Lobby::start().await;
+    let ada = l.guest("ada").await;
+    let bob = l.guest("bob").await;
+    let mut follower = l.h.client(Some(&bob)).await;
+    follower
+        .send(&muster_wire::ClientMsg::Lobby(muster_wire::LobbyAsk {
+            on: true,
+        }))
+        .await;
+    let ServerMsg::Lobby(first) = follower.recv().await else {
+        panic!("a lobby snapshot first")
+    };
+    assert!(first.challenges.is_empty());
+    let made = l
+        .challenge(
+            &ada,
+            casual("mur", "game", json!([{"kind": "me"}, {"kind": "open"}])),
+        )
+        .await;
+    let ServerMsg::Lobby(after) = follower.recv().await else {
+        panic!("a fresh snapshot after the creation")
+    };
+    assert_eq!(after.challenges.len(), 1);
+    assert_eq!(after.challenges[0].id.0, made["id"].as_str().unwrap());
+    let joined = l.join(&bob, made["id"].as_str().unwrap()).await;
+    assert!(joined.status < 300, "the join went through");
+    let ServerMsg::Lobby(last) = follower.recv().await else {
+        panic!("a fresh snapshot after the join")
+    };
+    assert!(
+        last.challenges.is_empty(),
+        "the started challenge left the lobby"
+    );
+}

@@ -446,7 +446,10 @@ impl Live {
             return;
         };
         for attempt in 0..3 {
-            match self.decide(games, me, done.seat, &action, done.think_ms).await {
+            match self
+                .decide(games, me, done.seat, &action, done.think_ms)
+                .await
+            {
                 Ok(v) => {
                     self.broadcast_from(v);
                     self.schedule_ai(games, me);

@@ -329,7 +329,8 @@ impl Games {
     /// games are not kept loaded; their actor flags the late seat as it loads). Runs until the
     /// task is aborted.
     pub async fn sweep_forever(self: Arc<Self>) {
-        let mut tick = tokio::time::interval(self.config.sweep_every.max(Duration::from_millis(10)));
+        let mut tick =
+            tokio::time::interval(self.config.sweep_every.max(Duration::from_millis(10)));
         loop {
             tick.tick().await;
             let now = crate::time::now_ms();
