@@ -87,9 +87,8 @@ impl Control {
 impl ServerMsg {
     /// Every `t` the server sends, in the order of web.md §2.3.
     pub const KINDS: [&'static str; 20] = [
-        "full", "step", "skip", "offer", "answer", "rewind", "seat", "end", "ack",
-        "nack", "crowd", "gone", "clock", "legal", "preview", "chat", "lobby", "notify", "resync",
-        "pong",
+        "full", "step", "skip", "offer", "answer", "rewind", "seat", "end", "ack", "nack", "crowd",
+        "gone", "clock", "legal", "preview", "chat", "lobby", "notify", "resync", "pong",
     ];
 
     /// The frame's JSON text.
