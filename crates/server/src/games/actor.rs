@@ -458,9 +458,11 @@ impl Live {
                 Err(refusal) if matches!(refusal.code, NackCode::Parse | NackCode::Illegal) => {
                     // The search's answer does not apply (it never should): play a drawn
                     // legal action instead, so the game goes on.
+                    // Logged without the action or the rules' words: either may name a
+                    // secret decision.
                     eprintln!(
-                        "muster serve: game {}: the AI's `{action}` was refused ({}); a legal action is drawn instead",
-                        self.id, refusal.reason
+                        "muster serve: game {}: an AI decision was refused ({:?}); a legal action is drawn instead",
+                        self.id, refusal.code
                     );
                     let ai_seed = self.row.seats[done.seat.index()].ai_seed;
                     match chance::draw(&self.game, ai_seed ^ attempt, done.ply) {
