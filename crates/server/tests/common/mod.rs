@@ -96,7 +96,10 @@ impl Harness {
             })
             .await
             .expect("user");
-        let token = format!("token-of-{name}-{}", user.id);
+        // A token of the form the server hands out (64 hex digits), so it is looked up.
+        let token: String = (0..4)
+            .map(|_| format!("{:016x}", rand::random::<u64>()))
+            .collect();
         self.store
             .insert_session(&Session {
                 token_hash: muster_server::accounts::hash_token(&token),
@@ -142,6 +145,8 @@ impl Harness {
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     next_ack: u32,
+    /// The text of every frame received so far, in order, exactly as the server sent it.
+    pub transcript: Vec<String>,
 }
 
 impl Client {
@@ -158,7 +163,11 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async(request)
             .await
             .expect("connect");
-        Client { ws, next_ack: 1 }
+        Client {
+            ws,
+            next_ack: 1,
+            transcript: Vec::new(),
+        }
     }
 
     pub async fn send(&mut self, msg: &ClientMsg) {
@@ -186,6 +195,7 @@ impl Client {
             let frame = tokio::time::timeout(wait, self.ws.next()).await.ok()??;
             match frame.expect("frame") {
                 Message::Text(text) => {
+                    self.transcript.push(text.as_str().to_owned());
                     return Some(
                         ServerMsg::from_json(text.as_str())
                             .unwrap_or_else(|e| panic!("unreadable frame {text}: {e}")),
@@ -359,4 +369,254 @@ pub async fn play_seat(mut client: Client, g: MatchId, seed: u64) -> (Picture, V
 /// A game id of the store from a wire one.
 pub fn store_id(g: &MatchId) -> GameId {
     GameId::parse(&g.0).expect("an id")
+}
+
+/// A server over a [`FaultyStore`], and a handle on its fault plan.
+pub async fn start_faulty(config: GameConfig) -> (Harness, muster_store::FaultyStore) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("muster.db").display());
+    let sql = SqlStore::open(&url).await.expect("store");
+    let faulty = muster_store::FaultyStore::new(sql);
+    let store: Arc<dyn Store> = Arc::new(faulty.clone());
+    (Harness::with_store(store, config, dir).await, faulty)
+}
+
+impl Harness {
+    /// The stored version of game `g`.
+    pub async fn version(&self, g: &MatchId) -> i64 {
+        self.store
+            .load_game(&store_id(g))
+            .await
+            .expect("read")
+            .expect("the game")
+            .version
+    }
+
+    /// The stored log of game `g`, every entry.
+    pub async fn log(&self, g: &MatchId) -> Vec<muster_store::StoredEntry> {
+        self.store.log_after(&store_id(g), 0).await.expect("read")
+    }
+
+    /// Human seats for users called `names`: the seat plans and each user's token.
+    pub async fn humans(&self, names: &[&str]) -> (Vec<SeatPlan>, Vec<String>) {
+        let mut plans = Vec::new();
+        let mut tokens = Vec::new();
+        for name in names {
+            let (user, token) = self.user(name).await;
+            plans.push(SeatPlan::Human(user));
+            tokens.push(token);
+        }
+        (plans, tokens)
+    }
+}
+
+impl Client {
+    /// Sends a binary frame.
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws
+            .send(Message::Binary(bytes.into()))
+            .await
+            .expect("send");
+    }
+
+    /// Drops the socket without a goodbye; the frames received so far.
+    pub async fn drop_socket(self) -> Vec<String> {
+        let Client { ws, transcript, .. } = self;
+        drop(ws);
+        transcript
+    }
+
+    /// Reads frames until `pick` takes one (each within 20 s).
+    pub async fn until<T>(&mut self, mut pick: impl FnMut(&ServerMsg) -> Option<T>) -> T {
+        loop {
+            let msg = self.recv().await;
+            if let Some(found) = pick(&msg) {
+                return found;
+            }
+        }
+    }
+
+    /// The next `nack`, skipping other frames.
+    pub async fn next_nack(&mut self) -> muster_wire::server::Nack {
+        self.until(|m| match m {
+            ServerMsg::Nack(n) => Some(n.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// The next `full`, skipping other frames.
+    pub async fn next_full(&mut self) -> muster_wire::server::Full {
+        self.until(|m| match m {
+            ServerMsg::Full(f) => Some(f.clone()),
+            _ => None,
+        })
+        .await
+    }
+
+    /// Sends `ping{n}` and reads frames until its `pong`: the connection still works.
+    pub async fn ping(&mut self, n: u32) -> Vec<ServerMsg> {
+        self.send(&ClientMsg::Ping(muster_wire::Ping { n })).await;
+        let mut before = Vec::new();
+        loop {
+            let msg = self.recv().await;
+            if matches!(&msg, ServerMsg::Pong(p) if p.n == n) {
+                return before;
+            }
+            before.push(msg);
+        }
+    }
+
+    /// Every frame that arrives until none has come for `wait`.
+    pub async fn drain(&mut self, wait: Duration) -> Vec<ServerMsg> {
+        let mut frames = Vec::new();
+        while let Some(msg) = self.try_recv(wait).await {
+            frames.push(msg);
+        }
+        frames
+    }
+
+    /// Sends `act` and returns its ack id.
+    pub async fn act(&mut self, g: &MatchId, ply: u32, a: &str, h: &ViewHash) -> AckId {
+        let id = self.ack_id();
+        self.send(&ClientMsg::Act(Act {
+            g: g.clone(),
+            ply: Ply(ply),
+            a: a.to_owned(),
+            id,
+            h: h.clone(),
+        }))
+        .await;
+        id
+    }
+}
+
+/// A seat played by random legal choices, one frame at a time, that can stop acting at a ply,
+/// drop its socket and come back.
+pub struct Player {
+    pub client: Client,
+    pub g: MatchId,
+    pub picture: Picture,
+    /// Every frame of earlier connections, then of this one (see [`Player::transcript`]).
+    pub earlier: Vec<String>,
+    /// The act sent and not yet answered.
+    pub pending: Option<Act>,
+    /// Every act this player had acked: (version, ply, action).
+    pub acked: Vec<(u32, u32, String)>,
+    /// The player makes no decision at or after this ply.
+    pub stop_at: u32,
+    rng: SmallRng,
+    awaited: u32,
+    seed: u64,
+}
+
+impl Player {
+    /// Subscribes `client` to `g`.
+    pub async fn join(mut client: Client, g: &MatchId, seed: u64) -> Player {
+        client.sub(g, None).await;
+        Player {
+            client,
+            g: g.clone(),
+            picture: Picture::default(),
+            earlier: Vec::new(),
+            pending: None,
+            acked: Vec::new(),
+            stop_at: u32::MAX,
+            rng: SmallRng::seed_from_u64(seed),
+            awaited: 0,
+            seed,
+        }
+    }
+
+    /// Every frame this seat received, over all its connections.
+    pub fn transcript(&self) -> Vec<String> {
+        let mut all = self.earlier.clone();
+        all.extend(self.client.transcript.iter().cloned());
+        all
+    }
+
+    /// Nothing is in flight and the picture has caught up with the last ack.
+    pub fn settled(&self) -> bool {
+        self.pending.is_none() && self.picture.v >= self.awaited
+    }
+
+    /// Reads one frame, takes it in, and decides when it is this seat's turn.
+    pub async fn step(&mut self) -> ServerMsg {
+        let msg = self.client.recv().await;
+        if std::env::var("DEBUG_PLAYER").is_ok() {
+            eprintln!("{} {:?} <- {}", self.seed, self.picture.me, &self.client.transcript.last().map(|t| &t[..t.len().min(200)]).unwrap_or_default());
+        }
+        if !self.picture.take(&msg) {
+            self.client.sub(&self.g, Some(self.picture.v)).await;
+            return msg;
+        }
+        match &msg {
+            ServerMsg::Legal(reply) if reply.ply.0 == self.picture.ply => {
+                self.picture.set_legal(Some(&reply.legal));
+            }
+            ServerMsg::Ack(a) if self.pending.as_ref().is_some_and(|p| p.id == a.id) => {
+                let act = self.pending.take().expect("pending");
+                let v = a.v.map_or(0, |v| v.0);
+                self.acked.push((v, act.ply.0, act.a));
+                self.awaited = v;
+            }
+            ServerMsg::Nack(n) => panic!("refused: {n:?}"),
+            _ => {}
+        }
+        self.decide().await;
+        msg
+    }
+
+    async fn decide(&mut self) {
+        if !self.settled() {
+            return;
+        }
+        let p = &mut self.picture;
+        if !p.my_turn() || p.ended || p.ply >= self.stop_at {
+            return;
+        }
+        let open = p.legal.is_empty() || self.rng.random_range(0..4) == 0;
+        if open && !p.lazy.is_empty() {
+            let prefix = p.lazy[self.rng.random_range(0..p.lazy.len())].clone();
+            p.lazy.clear();
+            p.legal.clear();
+            let ask = ClientMsg::Legal(muster_wire::LegalAsk {
+                g: self.g.clone(),
+                ply: Ply(p.ply),
+                prefix,
+            });
+            self.client.send(&ask).await;
+            return;
+        }
+        let a = p.legal[self.rng.random_range(0..p.legal.len())].clone();
+        let act = Act {
+            g: self.g.clone(),
+            ply: Ply(p.ply),
+            a,
+            id: self.client.ack_id(),
+            h: p.hash.clone().expect("a hash"),
+        };
+        self.client.send(&ClientMsg::Act(act.clone())).await;
+        self.pending = Some(act);
+    }
+
+    /// Plays until `done` holds of a settled picture, or the game is over.
+    pub async fn play_until(&mut self, done: impl Fn(&Picture) -> bool) {
+        while !(self.settled() && (done(&self.picture) || self.picture.ended)) {
+            self.step().await;
+        }
+    }
+
+    /// Drops the socket (an act may be in flight), connects again as `token`, subscribes from
+    /// the last version it applied, and resends the unanswered act, if any.
+    pub async fn reconnect(&mut self, addr: SocketAddr, token: &str) {
+        let fresh = Client::connect(addr, Some(token)).await;
+        let old = std::mem::replace(&mut self.client, fresh);
+        self.earlier.extend(old.drop_socket().await);
+        self.client.next_ack = 1000;
+        self.client.sub(&self.g, Some(self.picture.v)).await;
+        if let Some(act) = &self.pending {
+            self.client.send(&ClientMsg::Act(act.clone())).await;
+        }
+    }
 }
