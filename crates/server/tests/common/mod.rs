@@ -507,7 +507,6 @@ pub struct Player {
     pub stop_at: u32,
     rng: SmallRng,
     awaited: u32,
-    seed: u64,
 }
 
 impl Player {
@@ -524,7 +523,6 @@ impl Player {
             stop_at: u32::MAX,
             rng: SmallRng::seed_from_u64(seed),
             awaited: 0,
-            seed,
         }
     }
 
@@ -543,9 +541,6 @@ impl Player {
     /// Reads one frame, takes it in, and decides when it is this seat's turn.
     pub async fn step(&mut self) -> ServerMsg {
         let msg = self.client.recv().await;
-        if std::env::var("DEBUG_PLAYER").is_ok() {
-            eprintln!("{} {:?} <- {}", self.seed, self.picture.me, &self.client.transcript.last().map(|t| &t[..t.len().min(200)]).unwrap_or_default());
-        }
         if !self.picture.take(&msg) {
             self.client.sub(&self.g, Some(self.picture.v)).await;
             return msg;
