@@ -112,12 +112,19 @@ async fn a_failed_commit_changes_nothing_and_its_resend_is_stored_once() {
     assert!(!nack.reason.is_empty());
     seen.extend(ann.drain(QUIET).await);
     assert!(steps(&seen).is_empty(), "no step for a failed commit");
-    assert!(steps(&bob.drain(QUIET).await).is_empty(), "bob sees nothing");
+    assert!(
+        steps(&bob.drain(QUIET).await).is_empty(),
+        "bob sees nothing"
+    );
     assert_eq!(h.version(&g).await, before, "the store is unchanged");
     assert!(decisions(&h, &g).await.is_empty());
     let mut fresh = h.client(Some(&tokens[0])).await;
     let again = picture(&mut fresh, &g).await;
-    assert_eq!((again.v, again.ply), (p.v, p.ply), "a fresh full shows nothing changed");
+    assert_eq!(
+        (again.v, again.ply),
+        (p.v, p.ply),
+        "a fresh full shows nothing changed"
+    );
     assert!(again.moves.is_empty());
     assert_eq!(again.hash, p.hash);
 
@@ -213,7 +220,11 @@ async fn an_act_on_an_old_ply_that_was_not_played_is_stale_and_gets_a_full() {
         .act(&g, 1, &other, pics[1].hash.as_ref().expect("hash"))
         .await;
     let (nack, full) = stale_answer(&mut clients[1], id).await;
-    assert_eq!((nack.id, nack.code), (Some(id), NackCode::Stale), "{nack:?}");
+    assert_eq!(
+        (nack.id, nack.code),
+        (Some(id), NackCode::Stale),
+        "{nack:?}"
+    );
     assert_eq!(full.expect("a full").v.0 as i64, before);
     assert_eq!(h.version(&g).await, before, "nothing stored");
     let _ = first;
@@ -235,7 +246,11 @@ async fn an_old_ply_act_while_the_other_seat_is_to_act_is_stale_too() {
         .act(&g, 0, &other, first.hash.as_ref().expect("hash"))
         .await;
     let (nack, full) = stale_answer(&mut clients[0], id).await;
-    assert_eq!((nack.id, nack.code), (Some(id), NackCode::Stale), "{nack:?}");
+    assert_eq!(
+        (nack.id, nack.code),
+        (Some(id), NackCode::Stale),
+        "{nack:?}"
+    );
     assert_eq!(full.expect("a full").v.0 as i64, before);
     assert_eq!(h.version(&g).await, before, "nothing stored");
     h.stop().await;
@@ -250,7 +265,11 @@ async fn an_act_with_the_right_ply_and_a_wrong_view_hash_is_stale() {
     assert_ne!(pics[1].hash.as_ref(), Some(&wrong));
     let id = clients[1].act(&g, 3, &pics[1].legal[0], &wrong).await;
     let (nack, full) = stale_answer(&mut clients[1], id).await;
-    assert_eq!((nack.id, nack.code), (Some(id), NackCode::Stale), "{nack:?}");
+    assert_eq!(
+        (nack.id, nack.code),
+        (Some(id), NackCode::Stale),
+        "{nack:?}"
+    );
     let full = full.expect("a full");
     assert_eq!((full.v.0 as i64, full.ply.0), (before, 3));
     assert_eq!(h.version(&g).await, before, "nothing stored");
@@ -328,7 +347,11 @@ async fn a_dropped_client_catches_up_resends_once_and_finishes() {
     assert!(jim.picture.ended && kim.picture.ended);
     let rows = decisions(&h, &g).await;
     let plies: Vec<i64> = rows.iter().map(|r| r.1).collect();
-    assert_eq!(plies, (0..rows.len() as i64).collect::<Vec<_>>(), "each ply once");
+    assert_eq!(
+        plies,
+        (0..rows.len() as i64).collect::<Vec<_>>(),
+        "each ply once"
+    );
     for (v, ply, a) in &jim.acked {
         let row = &rows[*ply as usize];
         assert_eq!((row.0, row.2.as_str()), (i64::from(*v), a.as_str()));

@@ -82,19 +82,29 @@ async fn unreadable_frames_are_refused_and_the_connection_goes_on() {
     refused_raw(c, "{\"t\":\"ping\",\"d\":", NackCode::Malformed, None, 1).await;
     refused_raw(c, "[1,2,3]", NackCode::Malformed, None, 2).await;
     refused_raw(c, "{\"t\":\"dance\",\"d\":{}}", NackCode::Unknown, None, 3).await;
-    refused_raw(c, "{\"t\":\"ping\",\"d\":{\"n\":1,\"x\":2}}", NackCode::Malformed, None, 4).await;
+    refused_raw(
+        c,
+        "{\"t\":\"ping\",\"d\":{\"n\":1,\"x\":2}}",
+        NackCode::Malformed,
+        None,
+        4,
+    )
+    .await;
     // A write whose payload is bad but whose id reads is refused with that id.
     let h0 = t.first.hash.clone().expect("hash");
     let mut bad: Value = serde_json::from_str(&act(&t.g.0, 0, &t.first.legal[0], 9, &h0)).unwrap();
     bad["d"]["extra"] = json!(true);
     refused_raw(c, &bad.to_string(), NackCode::Malformed, Some(9), 5).await;
-    c.send_binary(b"{\"t\":\"ping\",\"d\":{\"n\":6}}".to_vec()).await;
+    c.send_binary(b"{\"t\":\"ping\",\"d\":{\"n\":6}}".to_vec())
+        .await;
     expect_nack(c, NackCode::Malformed, None, 6, "a binary frame").await;
     assert_eq!(t.h.version(&t.g).await, before, "nothing changed");
-    assert!(t.bob.drain(Duration::from_millis(200)).await.iter().all(|m| !matches!(
-        m,
-        ServerMsg::Step(_)
-    )));
+    assert!(t
+        .bob
+        .drain(Duration::from_millis(200))
+        .await
+        .iter()
+        .all(|m| !matches!(m, ServerMsg::Step(_))));
     t.h.stop().await;
 }
 
@@ -119,22 +129,66 @@ async fn acts_the_game_may_not_take_are_refused_and_change_nothing() {
     let before = t.h.version(&t.g).await;
     let c = &mut t.ann;
     // No such game: not an id at all, and an id nobody stored.
-    refused_raw(c, &act("nope", 0, &a0, 11, &h0), NackCode::NotFound, Some(11), 1).await;
+    refused_raw(
+        c,
+        &act("nope", 0, &a0, 11, &h0),
+        NackCode::NotFound,
+        Some(11),
+        1,
+    )
+    .await;
     let ghost = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
-    refused_raw(c, &act(ghost, 0, &a0, 12, &h0), NackCode::NotFound, Some(12), 2).await;
+    refused_raw(
+        c,
+        &act(ghost, 0, &a0, 12, &h0),
+        NackCode::NotFound,
+        Some(12),
+        2,
+    )
+    .await;
+    let sub = json!({"t": "sub", "d": {"g": ghost}}).to_string();
+    refused_raw(c, &sub, NackCode::NotFound, None, 21).await;
     // Not an action of this game, and an action not legal now.
-    refused_raw(c, &act(&g, 0, "zz9?", 13, &h0), NackCode::Parse, Some(13), 3).await;
+    refused_raw(
+        c,
+        &act(&g, 0, "zz9?", 13, &h0),
+        NackCode::Parse,
+        Some(13),
+        3,
+    )
+    .await;
     let illegal = parseable_but_illegal();
-    refused_raw(c, &act(&g, 0, &illegal, 14, &h0), NackCode::Illegal, Some(14), 4).await;
+    refused_raw(
+        c,
+        &act(&g, 0, &illegal, 14, &h0),
+        NackCode::Illegal,
+        Some(14),
+        4,
+    )
+    .await;
     // Bob acts out of turn.
     let b = &mut t.bob;
     refused_raw(b, &act(&g, 0, &a0, 15, &h0), NackCode::Turn, Some(15), 5).await;
     // A signed-in user with no seat, and an anonymous connection.
     let (_, token) = t.h.user("cy").await;
     let mut cy = t.h.client(Some(&token)).await;
-    refused_raw(&mut cy, &act(&g, 0, &a0, 16, &h0), NackCode::NotSeated, Some(16), 6).await;
+    refused_raw(
+        &mut cy,
+        &act(&g, 0, &a0, 16, &h0),
+        NackCode::NotSeated,
+        Some(16),
+        6,
+    )
+    .await;
     let mut nobody = t.h.client(None).await;
-    refused_raw(&mut nobody, &act(&g, 0, &a0, 17, &h0), NackCode::NotSeated, Some(17), 7).await;
+    refused_raw(
+        &mut nobody,
+        &act(&g, 0, &a0, 17, &h0),
+        NackCode::NotSeated,
+        Some(17),
+        7,
+    )
+    .await;
     assert_eq!(t.h.version(&t.g).await, before, "nothing changed");
     assert!(t.h.log(&t.g).await.is_empty());
     // Everyone's connection still works for real play.
@@ -155,7 +209,10 @@ async fn an_act_after_the_end_is_refused_as_over() {
         t.bob.sub(&t.g, None).await;
         t.bob.next_full().await
     }));
-    let id = t.ann.act(&t.g, 0, &p.legal[0], p.hash.as_ref().unwrap()).await;
+    let id = t
+        .ann
+        .act(&t.g, 0, &p.legal[0], p.hash.as_ref().unwrap())
+        .await;
     t.ann
         .until(|m| matches!(m, ServerMsg::Ack(a) if a.id == id).then_some(()))
         .await;
@@ -163,7 +220,10 @@ async fn an_act_after_the_end_is_refused_as_over() {
         let m = t.bob.recv().await;
         bob.take(&m);
     }
-    let id = t.bob.act(&t.g, 1, &bob.legal[0], bob.hash.as_ref().unwrap()).await;
+    let id = t
+        .bob
+        .act(&t.g, 1, &bob.legal[0], bob.hash.as_ref().unwrap())
+        .await;
     t.bob
         .until(|m| matches!(m, ServerMsg::Ack(a) if a.id == id).then_some(()))
         .await;
@@ -204,12 +264,39 @@ async fn a_flood_of_frames_is_slowed_but_every_one_is_answered() {
         }
     }
     let took = began.elapsed();
-    assert_eq!(answered, (0..500).collect::<Vec<_>>(), "every ping, in order");
+    assert_eq!(
+        answered,
+        (0..500).collect::<Vec<_>>(),
+        "every ping, in order"
+    );
     // 450 frames past the burst at 250 a second: at least 1.8 s.
     assert!(took >= Duration::from_millis(1700), "slowed: {took:?}");
     // The server still serves others.
     let mut other = h.client(None).await;
     other.ping(1).await;
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "server bug: binary frames are refused before the rate limit (ws.rs connection), so a binary flood is never slowed"]
+async fn a_flood_of_binary_frames_is_slowed_too() {
+    let config = muster_server::GameConfig {
+        frames_per_second: 250.0,
+        frame_burst: 50.0,
+        ..quick()
+    };
+    let h = Harness::start(config).await;
+    let mut c = h.client(None).await;
+    let began = Instant::now();
+    for _ in 0..500 {
+        c.send_binary(vec![0; 16]).await;
+    }
+    for _ in 0..500 {
+        let nack = c.next_nack().await;
+        assert_eq!(nack.code, NackCode::Malformed);
+    }
+    let took = began.elapsed();
+    assert!(took >= Duration::from_millis(1700), "slowed: {took:?}");
     h.stop().await;
 }
 
@@ -226,7 +313,10 @@ async fn a_spectator_sees_the_game_without_a_seat_or_legal_moves() {
     let raw: Value = serde_json::from_str(watcher.transcript.first().unwrap()).unwrap();
     assert!(raw["d"].get("me").is_none() && raw["d"].get("legal").is_none());
     let full = signed.next_full().await;
-    assert!(full.me.is_none() && full.legal.is_none(), "a user without a seat watches");
+    assert!(
+        full.me.is_none() && full.legal.is_none(),
+        "a user without a seat watches"
+    );
     // The crowd: two watchers, both seats online.
     let crowd = signed
         .until(|m| match m {
@@ -267,7 +357,10 @@ async fn a_spectator_sees_the_game_without_a_seat_or_legal_moves() {
         let raw: Value = serde_json::from_str(text).unwrap();
         if raw["t"] == "step" {
             steps += 1;
-            assert!(raw["d"].get("legal").is_none(), "no legal for a watcher: {text}");
+            assert!(
+                raw["d"].get("legal").is_none(),
+                "no legal for a watcher: {text}"
+            );
             assert!(raw["d"]["a"].is_string(), "public moves are shown");
         }
     }

@@ -41,7 +41,11 @@ async fn truth(h: &Harness, g: &MatchId, seats: usize) -> Truth {
         let Some(action) = entry.action else {
             continue;
         };
-        assert_eq!(entry.ply as usize + 1, positions.len(), "the log is in ply order");
+        assert_eq!(
+            entry.ply as usize + 1,
+            positions.len(),
+            "the log is in ply order"
+        );
         if entry.hidden {
             secrets.push(Secret {
                 seat: entry.seat.expect("a seat decides a secret") as usize,
@@ -97,7 +101,10 @@ fn check_transcript(name: &str, viewer: Option<usize>, frames: &[String], truth:
         .filter(|p| p.view(viewer).position_text() != p.position_text())
         .map(|p| hex(p.position_hash()))
         .collect();
-    assert!(!omniscient.is_empty() || others.is_empty(), "{name}: secrets were kept");
+    assert!(
+        !omniscient.is_empty() || others.is_empty(),
+        "{name}: secrets were kept"
+    );
     let mut revealed: HashSet<(u32, String)> = HashSet::new();
     let mut after_reveal = false;
     for text in frames {
@@ -160,8 +167,7 @@ fn check_transcript(name: &str, viewer: Option<usize>, frames: &[String], truth:
     assert!(after_reveal, "{name} saw the reveal");
     for secret in &truth.secrets {
         assert!(
-            revealed.contains(&(secret.ply, secret.action.clone()))
-                || Some(secret.seat) == viewer,
+            revealed.contains(&(secret.ply, secret.action.clone())) || Some(secret.seat) == viewer,
             "{name} was never shown secret `{}` (ply {}) after the reveal",
             secret.action,
             secret.ply
@@ -188,7 +194,11 @@ fn check_hash(name: &str, viewer: Option<usize>, d: &Value, truth: &Truth) {
     let ply = d["ply"].as_u64().unwrap_or(0) as usize;
     let position = truth.positions.get(ply).expect("a ply the log has");
     let expected = hex(position.view(viewer).position_hash());
-    assert_eq!(d["hash"].as_str(), Some(expected.as_str()), "{name}: hash at ply {ply}");
+    assert_eq!(
+        d["hash"].as_str(),
+        Some(expected.as_str()),
+        "{name}: hash at ply {ply}"
+    );
 }
 
 /// In a position text, the pieces of other seats are bare and their pools full.
@@ -280,7 +290,9 @@ async fn mutou_secrets_reach_only_their_owner_until_the_reveal() {
         p
     });
     let mut rx = ply_rx;
-    rx.wait_for(|&ply| ply >= 16).await.expect("the watcher runs");
+    rx.wait_for(|&ply| ply >= 16)
+        .await
+        .expect("the watcher runs");
     let late = Player::join(h.client(None).await, &g, 15).await;
     let late = tokio::spawn(async move {
         let mut p = late;
@@ -295,14 +307,21 @@ async fn mutou_secrets_reach_only_their_owner_until_the_reveal() {
     let late = late.await.expect("late watcher");
 
     let truth = truth(&h, &g, 3).await;
-    assert_eq!(truth.secrets.len() as u32, truth.reveal_ply, "every put is secret");
+    assert_eq!(
+        truth.secrets.len() as u32,
+        truth.reveal_ply,
+        "every put is secret"
+    );
     let seats = [&red, &blue, &green];
     for (i, p) in seats.iter().enumerate() {
         let frames = p.transcript();
         // The owner does see its own secrets: the search below would find a leak.
         for secret in truth.secrets.iter().filter(|s| s.seat == i) {
             let quoted = format!("\"a\":\"{}\"", secret.action);
-            assert!(frames.iter().any(|f| f.contains(&quoted)), "seat {i} sees its own");
+            assert!(
+                frames.iter().any(|f| f.contains(&quoted)),
+                "seat {i} sees its own"
+            );
         }
         check_transcript(&format!("seat {i}"), Some(i), &frames, &truth);
     }
@@ -320,5 +339,75 @@ async fn mutou_secrets_reach_only_their_owner_until_the_reveal() {
         assert_eq!(rows[0].v, i64::from(*v));
         assert_eq!(rows[0].entry.action.as_deref(), Some(a.as_str()));
     }
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ai_seats_secrets_stay_hidden_from_the_others() {
+    let h = Harness::start(quick()).await;
+    let (mut plans, tokens) = h.humans(&["ruby"]).await;
+    plans.push(muster_server::games::SeatPlan::Ai(1));
+    let g = h.game("mutou", "friendly", plans).await;
+    let stop = setting_out_length(2) + 2;
+    let mut ruby = Player::join(h.client(Some(&tokens[0])).await, &g, 31).await;
+    let mut watcher = Player::join(h.client(None).await, &g, 32).await;
+    ruby.stop_at = stop;
+    let watching = tokio::spawn(async move {
+        watcher.play_until(|pic| pic.ply >= stop).await;
+        watcher
+    });
+    ruby.play_until(|pic| pic.ply >= stop).await;
+    let watcher = watching.await.expect("the watcher follows");
+    let truth = truth(&h, &g, 2).await;
+    assert!(truth.secrets.iter().any(|s| s.seat == 1), "the AI set out");
+    check_transcript("ruby", Some(0), &ruby.transcript(), &truth);
+    check_transcript("the watcher", None, &watcher.transcript(), &truth);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resending_guesses_at_anothers_secret_tells_nothing() {
+    let h = Harness::start(quick()).await;
+    let (plans, tokens) = h.humans(&["sam", "tia"]).await;
+    let g = h.game("mutou", "friendly", plans).await;
+    let mut sam = Player::join(h.client(Some(&tokens[0])).await, &g, 33).await;
+    sam.stop_at = 3;
+    sam.play_until(|pic| pic.ply >= 3).await;
+    let mut tia = h.client(Some(&tokens[1])).await;
+    tia.sub(&g, None).await;
+    let full = tia.next_full().await;
+    assert_eq!(full.ply.0, 3);
+    // Tia "resends" every put Sam could have made at ply 0: whichever Sam made, the answers
+    // must not differ.
+    let start = AnyGame::new(GameId::MuTou, "friendly", Some(2)).expect("MuTou");
+    let mut answers = HashSet::new();
+    for guess in start.legal_actions() {
+        let id = tia.act(&g, 0, &guess, &full.hash).await;
+        let answer = tia
+            .until(|m| match m {
+                muster_wire::ServerMsg::Ack(a) if a.id == id => Some(format!("ack {:?}", a.v)),
+                muster_wire::ServerMsg::Nack(n) if n.id == Some(id) => {
+                    Some(format!("nack {:?} {}", n.code, n.reason))
+                }
+                _ => None,
+            })
+            .await;
+        assert!(answer.starts_with("nack"), "{guess}: {answer}");
+        answers.insert(answer);
+    }
+    assert_eq!(answers.len(), 1, "one answer for every guess: {answers:?}");
+    // Sam's own resend is acked again.
+    let (v, ply, a) = sam.acked[0].clone();
+    let hash = sam.picture.hash.clone().expect("hash");
+    let id = sam.client.act(&g, ply, &a, &hash).await;
+    let again = sam
+        .client
+        .until(|m| match m {
+            muster_wire::ServerMsg::Ack(x) if x.id == id => Some(x.v.map(|v| v.0)),
+            muster_wire::ServerMsg::Nack(n) => panic!("{n:?}"),
+            _ => None,
+        })
+        .await;
+    assert_eq!(again, Some(v));
     h.stop().await;
 }

@@ -199,7 +199,7 @@ impl Client {
                     return Some(
                         ServerMsg::from_json(text.as_str())
                             .unwrap_or_else(|e| panic!("unreadable frame {text}: {e}")),
-                    )
+                    );
                 }
                 Message::Close(_) => return None,
                 _ => continue,
