@@ -139,6 +139,67 @@ async fn a_failed_commit_changes_nothing_and_its_resend_is_stored_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_commit_of_the_last_decision_does_not_end_the_game() {
+    let (h, faults) = start_faulty(quick()).await;
+    let (plans, tokens) = h.humans(&["lea", "max"]).await;
+    // Two plies and the game is drawn.
+    let g = h.game("murus-gallicus", "basic ply_cap=2", plans).await;
+    let mut lea = h.client(Some(&tokens[0])).await;
+    let mut max = h.client(Some(&tokens[1])).await;
+    let p = picture(&mut lea, &g).await;
+    let mut q = picture(&mut max, &g).await;
+    let id = lea.act(&g, 0, &p.legal[0], p.hash.as_ref().unwrap()).await;
+    acked(&mut lea, id).await;
+    while q.ply < 1 {
+        let m = max.recv().await;
+        q.take(&m);
+    }
+    lea.drain(QUIET).await;
+    let before = h.version(&g).await;
+    faults.fail_nth_commit(1);
+    let (a, hash) = (q.legal[0].clone(), q.hash.clone().expect("hash"));
+    let id = max.act(&g, 1, &a, &hash).await;
+    let nack = max.next_nack().await;
+    assert_eq!((nack.id, nack.code), (Some(id), NackCode::Storage));
+    let frames = lea.drain(QUIET).await;
+    assert!(
+        !frames
+            .iter()
+            .any(|m| matches!(m, ServerMsg::End(_) | ServerMsg::Step(_))),
+        "no step and no end for a failed commit"
+    );
+    let row = h
+        .store
+        .load_game(&common::store_id(&g))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (row.version, row.status),
+        (before, muster_store::GameStatus::Running)
+    );
+    assert!(row.result.is_none());
+    let id = max.act(&g, 1, &a, &hash).await;
+    acked(&mut max, id).await;
+    let ends = lea
+        .drain(QUIET)
+        .await
+        .into_iter()
+        .filter(|m| matches!(m, ServerMsg::End(_)))
+        .count();
+    assert_eq!(ends, 1, "the game ends once");
+    let row = h
+        .store
+        .load_game(&common::store_id(&g))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.status, muster_store::GameStatus::Over);
+    assert_eq!(decisions(&h, &g).await.len(), 2);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ai_seat_whose_commit_fails_tries_again_and_the_game_goes_on() {
     let (h, faults) = start_faulty(quick()).await;
     let (mut plans, tokens) = h.humans(&["cat"]).await;

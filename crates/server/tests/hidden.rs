@@ -396,6 +396,25 @@ async fn resending_guesses_at_anothers_secret_tells_nothing() {
         answers.insert(answer);
     }
     assert_eq!(answers.len(), 1, "one answer for every guess: {answers:?}");
+    // Whatever came with the answers (a fresh picture, say) is masked.
+    let truth_now = h.log(&g).await;
+    for text in &tia.transcript {
+        for secret in truth_now.iter().filter_map(|e| e.entry.action.as_ref()) {
+            assert!(
+                !text.contains(secret.as_str()),
+                "tia sees `{secret}` in {text}"
+            );
+        }
+        let frame: Value = serde_json::from_str(text).expect("JSON");
+        if frame["t"] == "full" {
+            check_position(
+                "tia",
+                Some(1),
+                frame["d"]["position"].as_str().unwrap_or(""),
+            );
+            check_scene("tia", Some(1), &frame["d"]["scene"]);
+        }
+    }
     // Sam's own resend is acked again.
     let (v, ply, a) = sam.acked[0].clone();
     let hash = sam.picture.hash.clone().expect("hash");
