@@ -25,7 +25,9 @@ pub mod accounts;
 pub mod clock;
 pub mod games;
 pub mod history;
+pub mod hub;
 pub mod limits;
+mod lobby_feed;
 mod outbox;
 pub mod ratings;
 pub mod records;
@@ -44,6 +46,8 @@ pub struct ServerState {
     pub games: Arc<Games>,
     /// The catalog, built once (it does not change while the server runs).
     catalog: CatalogResponse,
+    /// The lobby's room and feed.
+    pub hub: hub::Hub,
     /// Set when the server stops: connections close with a reason.
     shutdown: tokio::sync::watch::Sender<bool>,
 }
@@ -60,6 +64,7 @@ impl ServerState {
             games: Games::new(Arc::clone(&store), config),
             store,
             catalog: CatalogResponse::new(),
+            hub: hub::Hub::new(),
             shutdown: tokio::sync::watch::Sender::new(false),
         })
     }
@@ -93,11 +98,17 @@ pub async fn serve(
     state: Arc<ServerState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    // Running games come back: clocks credited for the downtime, AI seats thinking again.
+    if let Err(e) = state.games.boot().await {
+        eprintln!("muster serve: the running games could not be listed: {e}");
+    }
+    let sweeper = tokio::spawn(Arc::clone(&state.games).sweep_forever());
     let stopping = Arc::clone(&state);
     let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, service)
         .with_graceful_shutdown(async move {
             shutdown.await;
+            sweeper.abort();
             stopping.stop().await;
         })
         .await

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{quick, Harness, Player};
+use common::{quick, Harness, RandomSeat};
 use muster_server::GameConfig;
 use muster_wire::{MatchId, ServerMsg};
 
@@ -16,7 +16,7 @@ async fn played(h: &Harness, plies: u32) -> MatchId {
     let g = h.game("murus-gallicus", "basic", plans).await;
     let mut seats = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
-        let mut p = Player::join(h.client(Some(token)).await, &g, 40 + i as u64).await;
+        let mut p = RandomSeat::join(h.client(Some(token)).await, &g, 40 + i as u64).await;
         p.stop_at = plies;
         seats.push(tokio::spawn(async move {
             p.play_until(|pic| pic.ply >= plies).await;
@@ -73,7 +73,6 @@ async fn sub_from_every_past_version_gives_exactly_the_missing_entries() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "server bug: GameConfig::ring is ignored (actor.rs ring_cap returns 64), so a version older than the configured ring is answered with entries, not a full"]
 async fn sub_from_a_version_older_than_the_ring_gives_a_full() {
     let h = Harness::start(GameConfig { ring: 4, ..quick() }).await;
     let g = played(&h, 10).await;
@@ -90,7 +89,7 @@ async fn watchers_subscribing_while_moves_are_made_never_miss_one() {
     const PLIES: u32 = 24;
     let mut seats = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
-        let mut p = Player::join(h.client(Some(token)).await, &g, 50 + i as u64).await;
+        let mut p = RandomSeat::join(h.client(Some(token)).await, &g, 50 + i as u64).await;
         p.stop_at = PLIES;
         seats.push(tokio::spawn(async move {
             p.play_until(|pic| pic.ply >= PLIES).await;

@@ -19,9 +19,12 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-mod player;
+mod probes;
+mod random_seat;
 #[allow(unused_imports)]
-pub use player::Player;
+pub use probes::start_faulty;
+#[allow(unused_imports)]
+pub use random_seat::RandomSeat;
 
 /// A running server.
 pub struct Harness {
@@ -30,6 +33,7 @@ pub struct Harness {
     pub state: Arc<ServerState>,
     pub server: tokio::task::JoinHandle<()>,
     pub stop: Option<tokio::sync::oneshot::Sender<()>>,
+    pub url: String,
     _dir: tempfile::TempDir,
 }
 
@@ -53,7 +57,20 @@ impl Harness {
 
     pub async fn on(url: &str, config: GameConfig, dir: tempfile::TempDir) -> Harness {
         let store: Arc<dyn Store> = Arc::new(SqlStore::open(url).await.expect("store"));
-        Harness::with_store(store, config, dir).await
+        let mut h = Harness::with_store(store, config, dir).await;
+        h.url = url.to_owned();
+        h
+    }
+
+    /// Stops the server cleanly, waits `down`, and starts a new one on the same database.
+    pub async fn restart(mut self, config: GameConfig, down: Duration) -> Harness {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = self.server.await;
+        tokio::time::sleep(down).await;
+        let url = self.url.clone();
+        Harness::on(&url, config, self._dir).await
     }
 
     pub async fn with_store(
@@ -81,6 +98,7 @@ impl Harness {
             state,
             server,
             stop: Some(stop),
+            url: String::new(),
             _dir: dir,
         }
     }
@@ -100,10 +118,7 @@ impl Harness {
             })
             .await
             .expect("user");
-        // A token of the form the server hands out (64 hex digits), so it is looked up.
-        let token: String = (0..4)
-            .map(|_| format!("{:016x}", rand::random::<u64>()))
-            .collect();
+        let token = muster_server::accounts::tokens::new_token().expect("a token");
         self.store
             .insert_session(&Session {
                 token_hash: muster_server::accounts::hash_token(&token),
@@ -287,7 +302,16 @@ impl Picture {
                 self.over = true;
                 true
             }
-            _ => true,
+            // Other versioned entries (offers, answers, seats, rewinds) only move the version.
+            other => match other.version() {
+                Some(v) if v.0 <= self.v => true,
+                Some(v) if v.0 == self.v + 1 => {
+                    self.v = v.0;
+                    true
+                }
+                Some(_) => false,
+                None => true,
+            },
         }
     }
 
@@ -375,122 +399,147 @@ pub fn store_id(g: &MatchId) -> GameId {
     GameId::parse(&g.0).expect("an id")
 }
 
-/// A server over a [`FaultyStore`], and a handle on its fault plan.
-pub async fn start_faulty(config: GameConfig) -> (Harness, muster_store::FaultyStore) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}", dir.path().join("muster.db").display());
-    let sql = SqlStore::open(&url).await.expect("store");
-    let faulty = muster_store::FaultyStore::new(sql);
-    let store: Arc<dyn Store> = Arc::new(faulty.clone());
-    (Harness::with_store(store, config, dir).await, faulty)
+/// One seat's client and its picture of one game, for tests that drive play step by step.
+pub struct Player {
+    pub c: Client,
+    pub pic: Picture,
+    pub g: MatchId,
+    /// Every frame received, in order.
+    pub seen: Vec<ServerMsg>,
+}
+
+impl Player {
+    /// Connects with `token`, subscribes to `g` and reads the `full`.
+    pub async fn join(h: &Harness, token: Option<&str>, g: &MatchId) -> Player {
+        let mut p = Player {
+            c: h.client(token).await,
+            pic: Picture::default(),
+            g: g.clone(),
+            seen: Vec::new(),
+        };
+        p.c.sub(g, None).await;
+        p.until(|m| matches!(m, ServerMsg::Full(_))).await;
+        p
+    }
+
+    /// Reads frames (taking them into the picture) until one matches; panics after 15 s.
+    pub async fn until(&mut self, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let msg = self.c.try_recv(left).await.unwrap_or_else(|| {
+                panic!(
+                    "no awaited frame; saw {:?}",
+                    self.seen.iter().rev().take(3).collect::<Vec<_>>()
+                )
+            });
+            self.pic.take(&msg);
+            self.seen.push(msg.clone());
+            if pred(&msg) {
+                return msg;
+            }
+        }
+    }
+
+    /// Reads whatever arrives within `wait`.
+    pub async fn drain(&mut self, wait: Duration) {
+        while let Some(msg) = self.c.try_recv(wait).await {
+            self.pic.take(&msg);
+            self.seen.push(msg);
+        }
+    }
+
+    /// Plays the first legal move (the picture must show this seat to act) and waits for its
+    /// ack and its own step; returns the ack's version.
+    pub async fn play_first(&mut self) -> u32 {
+        assert!(self.pic.my_turn(), "not this seat's turn: {:?}", self.pic);
+        let a = self.pic.legal[0].clone();
+        self.play(&a).await
+    }
+
+    /// Plays `a` and waits for its ack and its own step.
+    pub async fn play(&mut self, a: &str) -> u32 {
+        let id = self.c.ack_id();
+        self.c
+            .send(&ClientMsg::Act(Act {
+                g: self.g.clone(),
+                ply: Ply(self.pic.ply),
+                a: a.to_owned(),
+                id,
+                h: self.pic.hash.clone().expect("a hash"),
+            }))
+            .await;
+        let ack = self
+            .until(|m| {
+                matches!(m, ServerMsg::Ack(a) if a.id == id)
+                    || matches!(m, ServerMsg::Nack(n) if n.id == Some(id))
+            })
+            .await;
+        let ServerMsg::Ack(ack) = ack else {
+            panic!("refused: {ack:?}");
+        };
+        let v = ack.v.expect("a version").0;
+        while self.pic.v < v {
+            self.until(|_| true).await;
+        }
+        v
+    }
+
+    /// Sends a control and returns the ack or the nack.
+    pub async fn ctl(&mut self, k: muster_wire::Control) -> ServerMsg {
+        let id = self.c.ack_id();
+        self.c
+            .send(&ClientMsg::Ctl(muster_wire::Ctl {
+                g: self.g.clone(),
+                k,
+                ply: Ply(self.pic.ply),
+                id,
+                h: self
+                    .pic
+                    .hash
+                    .clone()
+                    .unwrap_or(ViewHash("0000000000000000".to_owned())),
+            }))
+            .await;
+        self.until(|m| {
+            matches!(m, ServerMsg::Ack(a) if a.id == id)
+                || matches!(m, ServerMsg::Nack(n) if n.id == Some(id))
+        })
+        .await
+    }
+
+    /// Waits until this seat is to act (reading the other seats' steps).
+    pub async fn await_turn(&mut self) {
+        while !self.pic.my_turn() {
+            self.until(|_| true).await;
+        }
+    }
 }
 
 impl Harness {
-    /// The stored version of game `g`.
-    pub async fn version(&self, g: &MatchId) -> i64 {
-        self.store
-            .load_game(&store_id(g))
-            .await
-            .expect("read")
-            .expect("the game")
-            .version
-    }
-
-    /// The stored log of game `g`, every entry.
-    pub async fn log(&self, g: &MatchId) -> Vec<muster_store::StoredEntry> {
-        self.store.log_after(&store_id(g), 0).await.expect("read")
-    }
-
-    /// Human seats for users called `names`: the seat plans and each user's token.
-    pub async fn humans(&self, names: &[&str]) -> (Vec<SeatPlan>, Vec<String>) {
-        let mut plans = Vec::new();
-        let mut tokens = Vec::new();
-        for name in names {
-            let (user, token) = self.user(name).await;
-            plans.push(SeatPlan::Human(user));
-            tokens.push(token);
-        }
-        (plans, tokens)
+    /// A game from a full spec, created in the store.
+    pub async fn game_spec(&self, spec: NewGameSpec) -> MatchId {
+        let new = new_game(&spec, 1).expect("a valid game");
+        self.store.create_game(&new).await.expect("stored");
+        MatchId(new.id.as_str().to_owned())
     }
 }
 
-impl Client {
-    /// Sends a binary frame.
-    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
-        self.ws
-            .send(Message::Binary(bytes.into()))
-            .await
-            .expect("send");
-    }
-
-    /// Drops the socket without a goodbye; the frames received so far.
-    pub async fn drop_socket(self) -> Vec<String> {
-        let Client { ws, transcript, .. } = self;
-        drop(ws);
-        transcript
-    }
-
-    /// Reads frames until `pick` takes one (each within 20 s).
-    pub async fn until<T>(&mut self, mut pick: impl FnMut(&ServerMsg) -> Option<T>) -> T {
-        loop {
-            let msg = self.recv().await;
-            if let Some(found) = pick(&msg) {
-                return found;
-            }
-        }
-    }
-
-    /// The next `nack`, skipping other frames.
-    pub async fn next_nack(&mut self) -> muster_wire::server::Nack {
-        self.until(|m| match m {
-            ServerMsg::Nack(n) => Some(n.clone()),
-            _ => None,
-        })
-        .await
-    }
-
-    /// The next `full`, skipping other frames.
-    pub async fn next_full(&mut self) -> muster_wire::server::Full {
-        self.until(|m| match m {
-            ServerMsg::Full(f) => Some(f.clone()),
-            _ => None,
-        })
-        .await
-    }
-
-    /// Sends `ping{n}` and reads frames until its `pong`: the connection still works.
-    pub async fn ping(&mut self, n: u32) -> Vec<ServerMsg> {
-        self.send(&ClientMsg::Ping(muster_wire::Ping { n })).await;
-        let mut before = Vec::new();
-        loop {
-            let msg = self.recv().await;
-            if matches!(&msg, ServerMsg::Pong(p) if p.n == n) {
-                return before;
-            }
-            before.push(msg);
-        }
-    }
-
-    /// Every frame that arrives until none has come for `wait`.
-    pub async fn drain(&mut self, wait: Duration) -> Vec<ServerMsg> {
-        let mut frames = Vec::new();
-        while let Some(msg) = self.try_recv(wait).await {
-            frames.push(msg);
-        }
-        frames
-    }
-
-    /// Sends `act` and returns its ack id.
-    pub async fn act(&mut self, g: &MatchId, ply: u32, a: &str, h: &ViewHash) -> AckId {
-        let id = self.ack_id();
-        self.send(&ClientMsg::Act(Act {
-            g: g.clone(),
-            ply: Ply(ply),
-            a: a.to_owned(),
-            id,
-            h: h.clone(),
-        }))
-        .await;
-        id
+/// A spec of a two-seat game with a clock.
+pub fn spec(
+    game: &str,
+    variant: &str,
+    seats: Vec<SeatPlan>,
+    clock: ClockSpec,
+    rated: bool,
+) -> NewGameSpec {
+    NewGameSpec {
+        game: game.to_owned(),
+        variant: variant.to_owned(),
+        seats,
+        clock,
+        rated,
+        takeback: TakebackPolicy::Casual,
+        challenge_id: None,
     }
 }

@@ -1,4 +1,4 @@
-//! [`Player`]: a seat that plays random legal moves one frame at a time, and can stop at a ply,
+//! [`RandomSeat`]: a seat that plays random legal moves one frame at a time, and can stop at a ply,
 //! lose its socket and come back.
 
 use std::net::SocketAddr;
@@ -11,11 +11,11 @@ use super::{Client, Picture};
 
 /// A seat played by random legal choices, one frame at a time, that can stop acting at a ply,
 /// drop its socket and come back.
-pub struct Player {
+pub struct RandomSeat {
     pub client: Client,
     pub g: MatchId,
     pub picture: Picture,
-    /// Every frame of earlier connections, then of this one (see [`Player::transcript`]).
+    /// Every frame of earlier connections, then of this one (see [`RandomSeat::transcript`]).
     pub earlier: Vec<String>,
     /// The act sent and not yet answered.
     pub pending: Option<Act>,
@@ -27,11 +27,11 @@ pub struct Player {
     awaited: u32,
 }
 
-impl Player {
+impl RandomSeat {
     /// Subscribes `client` to `g`.
-    pub async fn join(mut client: Client, g: &MatchId, seed: u64) -> Player {
+    pub async fn join(mut client: Client, g: &MatchId, seed: u64) -> RandomSeat {
         client.sub(g, None).await;
-        Player {
+        RandomSeat {
             client,
             g: g.clone(),
             picture: Picture::default(),
