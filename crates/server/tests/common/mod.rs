@@ -19,6 +19,13 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+mod probes;
+mod random_seat;
+#[allow(unused_imports)]
+pub use probes::start_faulty;
+#[allow(unused_imports)]
+pub use random_seat::RandomSeat;
+
 /// A running server.
 pub struct Harness {
     pub addr: SocketAddr,
@@ -158,6 +165,8 @@ impl Harness {
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     next_ack: u32,
+    /// The text of every frame received so far, in order, exactly as the server sent it.
+    pub transcript: Vec<String>,
 }
 
 impl Client {
@@ -174,7 +183,11 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async(request)
             .await
             .expect("connect");
-        Client { ws, next_ack: 1 }
+        Client {
+            ws,
+            next_ack: 1,
+            transcript: Vec::new(),
+        }
     }
 
     pub async fn send(&mut self, msg: &ClientMsg) {
@@ -202,10 +215,11 @@ impl Client {
             let frame = tokio::time::timeout(wait, self.ws.next()).await.ok()??;
             match frame.expect("frame") {
                 Message::Text(text) => {
+                    self.transcript.push(text.as_str().to_owned());
                     return Some(
                         ServerMsg::from_json(text.as_str())
                             .unwrap_or_else(|e| panic!("unreadable frame {text}: {e}")),
-                    )
+                    );
                 }
                 Message::Close(_) => return None,
                 _ => continue,
