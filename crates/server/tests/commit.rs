@@ -219,7 +219,6 @@ async fn an_ai_seat_whose_commit_fails_tries_again_and_the_game_goes_on() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "server bug: an AI seat with two decisions in a row stalls after the first (ai_done does not schedule the next search)"]
 async fn two_ai_seats_play_each_other_while_someone_watches() {
     let h = Harness::start(quick()).await;
     let g = h
@@ -231,7 +230,13 @@ async fn two_ai_seats_play_each_other_while_someone_watches() {
         .await;
     let mut watcher = RandomSeat::join(h.client(None).await, &g, 1).await;
     watcher.play_until(|p| p.ply >= 4).await;
-    assert_eq!(decisions(&h, &g).await.len() as u32, watcher.picture.ply);
+    // The AI seats play on while the store is read: at least what the watcher saw is stored.
+    let stored = decisions(&h, &g).await.len() as u32;
+    assert!(
+        stored >= watcher.picture.ply,
+        "{stored} stored, {} seen",
+        watcher.picture.ply
+    );
     h.stop().await;
 }
 
@@ -310,7 +315,6 @@ async fn an_act_on_an_old_ply_that_was_not_played_is_stale_and_gets_a_full() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "server bug: an act on an old ply by a seat not now to act gets nack{turn} without a full, not nack{stale} + full"]
 async fn an_old_ply_act_while_the_other_seat_is_to_act_is_stale_too() {
     let h = Harness::start(quick()).await;
     let (g, mut clients, _, first) = three_plies(&h).await;

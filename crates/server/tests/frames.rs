@@ -109,7 +109,6 @@ async fn unreadable_frames_are_refused_and_the_connection_goes_on() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "server bug: a frame above 16 KiB closes the socket (axum's max_message_size) instead of a nack{too-large}"]
 async fn a_frame_above_16_kib_is_refused_and_the_connection_goes_on() {
     let mut t = table("basic").await;
     let big = format!(
@@ -278,7 +277,6 @@ async fn a_flood_of_frames_is_slowed_but_every_one_is_answered() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "server bug: binary frames are refused before the rate limit (ws.rs connection), so a binary flood is never slowed"]
 async fn a_flood_of_binary_frames_is_slowed_too() {
     let config = muster_server::GameConfig {
         frames_per_second: 250.0,

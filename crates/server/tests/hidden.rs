@@ -343,7 +343,6 @@ async fn mutou_secrets_reach_only_their_owner_until_the_reveal() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "server bug: an AI seat with two decisions in a row stalls after the first (ai_done does not schedule the next search)"]
 async fn an_ai_seats_secrets_stay_hidden_from_the_others() {
     let h = Harness::start(quick()).await;
     let (mut plans, tokens) = h.humans(&["ruby"]).await;

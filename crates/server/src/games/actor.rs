@@ -14,7 +14,7 @@ use super::ai::{AiDone, AiJob};
 use super::chance;
 use super::legal::legal;
 use super::load::{Entry, Live, Subscriber, Thinking};
-use super::render::view_hash;
+use super::render::{view_hash, viewer_for};
 use super::{Command, Conn, Games};
 use crate::time::now_ms;
 
@@ -253,6 +253,14 @@ impl Live {
                     return Ok(());
                 }
             }
+            conn.out.send(&self.full(&seats));
+            return Err(Refusal::new(
+                NackCode::Stale,
+                format!(
+                    "ply {ply} has been played; the game is at ply {}; a fresh picture was sent",
+                    self.row.ply
+                ),
+            ));
         }
         if !self.is_running() {
             return Err(Refusal::new(NackCode::Over, "the game is over"));
@@ -267,7 +275,7 @@ impl Live {
             }
             _ => return Err(Refusal::new(NackCode::Turn, "no seat is to act")),
         };
-        if ply != self.row.ply || *hash != view_hash(&self.game, seats.first().copied()) {
+        if ply != self.row.ply || *hash != view_hash(&self.game, viewer_for(&seats, &self.game)) {
             conn.out.send(&self.full(&seats));
             return Err(Refusal::new(
                 NackCode::Stale,

@@ -561,7 +561,10 @@ pub async fn http_get(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16
         .and_then(|code| code.parse().ok())
         .unwrap_or(0);
     let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         dechunk(body)
     } else {
         body.to_owned()

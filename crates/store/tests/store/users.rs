@@ -121,7 +121,11 @@ async fn preferences_are_replaced_and_read_back(db: Db) {
     let ada = store.create_user(&new_user("Ada")).await.expect("create");
     let prefs = r#"{"forced_play":true}"#;
     assert!(store.set_user_prefs(&ada.id, prefs).await.expect("set"));
-    let read = store.user_by_id(&ada.id).await.expect("find").expect("some");
+    let read = store
+        .user_by_id(&ada.id)
+        .await
+        .expect("find")
+        .expect("some");
     assert_eq!(read.prefs_json, prefs);
     let nobody = muster_store::UserId::generate();
     assert!(!store.set_user_prefs(&nobody, "{}").await.expect("set"));
