@@ -111,9 +111,11 @@ impl Live {
                 let id = msg.id;
                 match self.control(games, me, &conn, msg).await {
                     Ok(v) => {
+                        // A control that wrote nothing (a preference) is acked without a version.
+                        let written = v <= self.row.version;
                         conn.out.send(&ServerMsg::Ack(Ack {
                             id,
-                            v: Some(Version(v as u32)),
+                            v: written.then_some(Version(v as u32)),
                         }));
                         self.broadcast_from(v);
                         self.schedule_ai(games, me);
