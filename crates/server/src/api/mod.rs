@@ -20,7 +20,8 @@ use muster_store::{ClockKind, Commit, Game, GameId, GameStatus, NewGame, SeatKin
 use muster_wire::http::{
     ClockKind as WireClock, GameSummary, GamesResponse, RatingInfo, SeatSummary, UserProfile,
 };
-use muster_wire::server::{GameStatus as WireStatus, SeatKind as WireSeatKind};
+use muster_wire::server::SeatKind as WireSeatKind;
+use crate::games::wire_status;
 use muster_wire::{quote, MatchId, Millis, NackCode, Ply};
 use serde::Deserialize;
 
@@ -80,16 +81,6 @@ async fn load(
         .await
         .map_err(|e| ApiFailure::storage(&e))?
         .ok_or_else(|| no_game(&text))
-}
-
-fn wire_status(status: GameStatus) -> WireStatus {
-    match status {
-        GameStatus::Filling => WireStatus::Filling,
-        GameStatus::Running => WireStatus::Running,
-        GameStatus::Over => WireStatus::Over,
-        GameStatus::Aborted => WireStatus::Aborted,
-        GameStatus::Legacy => WireStatus::Legacy,
-    }
 }
 
 fn wire_clock(kind: ClockKind) -> WireClock {

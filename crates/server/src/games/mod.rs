@@ -29,6 +29,7 @@ use tokio::sync::{mpsc, Mutex};
 
 pub use create::{new_game, NewGameSpec, SeatPlan};
 pub use extras::{chat_text, CHAT_CHARS};
+pub(crate) use render::wire_status;
 
 use crate::Outbox;
 

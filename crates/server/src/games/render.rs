@@ -57,7 +57,8 @@ fn scene_of(game: &AnyGame, viewer: Option<Seat>) -> Scene {
     }
 }
 
-pub(super) fn wire_status(status: GameStatus) -> WireStatus {
+/// A stored game status in the wire's words.
+pub(crate) fn wire_status(status: GameStatus) -> WireStatus {
     match status {
         GameStatus::Filling => WireStatus::Filling,
         GameStatus::Running => WireStatus::Running,
