@@ -1,0 +1,351 @@
+//! The HTTP side: a session, challenges, game summaries and records.
+//!
+//! Each request is HTTP/1.1 on a fresh loopback-friendly TCP connection through hyper's
+//! low-level client (no pool, no TLS): the client is for tests and load runs against a server
+//! one can reach directly.
+
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST, SET_COOKIE};
+use hyper::{Method, Request};
+use hyper_util::rt::TokioIo;
+use muster_wire::http::{
+    ApiError, ChallengeInfo, ChallengeRequest, GameSummary, JoinRequest, UserInfo,
+};
+use muster_wire::{ChallengeId, MatchId};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use tokio::net::TcpStream;
+
+use crate::error::{Error, Result};
+
+/// The name of the session cookie the server sets.
+pub const SESSION_COOKIE: &str = "muster_session";
+
+/// How long one HTTP request may take, connection included.
+pub const HTTP_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A user's session with a server: its address and the bearer token every request carries.
+///
+/// Cloning is cheap; clones share nothing but the token's text.
+#[derive(Clone, Debug)]
+pub struct Client {
+    /// `HOST:PORT`.
+    authority: String,
+    token: String,
+    user: Option<UserInfo>,
+}
+
+/// `SessionResponse` as read here: the token may be in the body or only in the cookie.
+#[derive(Deserialize)]
+struct SessionBody {
+    user: UserInfo,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// What an HTTP exchange gave back.
+struct Answer {
+    status: u16,
+    cookies: Vec<String>,
+    body: Bytes,
+}
+
+impl Client {
+    /// A new guest session on the server at `base_url` (`http://HOST:PORT`): `POST
+    /// /api/session {"kind":"guest"}`. The token is the body's `token`, else the
+    /// `muster_session` cookie.
+    pub async fn guest(base_url: &str) -> Result<Client> {
+        let authority = authority(base_url)?;
+        let body = br#"{"kind":"guest"}"#;
+        let answer = request(&authority, None, Method::POST, "/api/session", Some(body)).await?;
+        let what = "POST /api/session";
+        check(what, answer.status, &answer.body)?;
+        let session: SessionBody = read(what, &answer.body)?;
+        let token = match session.token {
+            Some(token) => token,
+            None => answer
+                .cookies
+                .iter()
+                .find_map(|c| cookie_value(c, SESSION_COOKIE))
+                .ok_or(Error::NoToken)?,
+        };
+        Ok(Client {
+            authority,
+            token,
+            user: Some(session.user),
+        })
+    }
+
+    /// A session from a token already held.
+    pub fn with_token(base_url: &str, token: impl Into<String>) -> Result<Client> {
+        Ok(Client {
+            authority: authority(base_url)?,
+            token: token.into(),
+            user: None,
+        })
+    }
+
+    /// The bearer token.
+    pub fn token(&self) -> &str {
+        &self.token
+    }
+
+    /// The user, when the session was made here ([`Client::guest`]).
+    pub fn user(&self) -> Option<&UserInfo> {
+        self.user.as_ref()
+    }
+
+    /// `HOST:PORT` of the server.
+    pub fn authority(&self) -> &str {
+        &self.authority
+    }
+
+    /// `POST /api/challenges`. When no seat is open the game starts at once and `g` is set.
+    pub async fn create_challenge(&self, challenge: &ChallengeRequest) -> Result<ChallengeInfo> {
+        self.json(Method::POST, "/api/challenges", Some(to_body(challenge)?))
+            .await
+    }
+
+    /// `POST /api/challenges/{id}/join`; `g` is set once the last open seat is taken.
+    pub async fn join(&self, id: &ChallengeId, join: JoinRequest) -> Result<ChallengeInfo> {
+        let path = format!("/api/challenges/{id}/join");
+        self.json(Method::POST, &path, Some(to_body(&join)?)).await
+    }
+
+    /// `GET /api/games/{id}`.
+    pub async fn game_summary(&self, g: &MatchId) -> Result<GameSummary> {
+        self.json(Method::GET, &format!("/api/games/{g}"), None)
+            .await
+    }
+
+    /// `GET /api/games/{id}/record`: the game's record as text.
+    pub async fn record(&self, g: &MatchId) -> Result<String> {
+        let path = format!("/api/games/{g}/record");
+        let what = format!("GET {path}");
+        let answer = request(&self.authority, Some(&self.token), Method::GET, &path, None).await?;
+        check(&what, answer.status, &answer.body)?;
+        String::from_utf8(answer.body.to_vec()).map_err(|e| Error::Unreadable {
+            what,
+            reason: e.to_string(),
+        })
+    }
+
+    async fn json<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<Vec<u8>>,
+    ) -> Result<T> {
+        let what = format!("{method} {path}");
+        let answer = request(
+            &self.authority,
+            Some(&self.token),
+            method,
+            path,
+            body.as_deref(),
+        )
+        .await?;
+        check(&what, answer.status, &answer.body)?;
+        read(&what, &answer.body)
+    }
+}
+
+/// `HOST:PORT` of `http://HOST:PORT` (a trailing slash allowed; `HOST:PORT` alone too).
+pub(crate) fn authority(base_url: &str) -> Result<String> {
+    let rest = base_url.strip_prefix("http://").unwrap_or(base_url);
+    let rest = rest.strip_suffix('/').unwrap_or(rest);
+    let ok = !rest.is_empty()
+        && !rest.contains('/')
+        && !base_url.starts_with("https://")
+        && rest
+            .rsplit_once(':')
+            .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
+    if ok {
+        Ok(rest.to_owned())
+    } else {
+        Err(Error::BadUrl(base_url.to_owned()))
+    }
+}
+
+/// The value of cookie `name` in a `Set-Cookie` header.
+fn cookie_value(header: &str, name: &str) -> Option<String> {
+    let first = header.split(';').next()?.trim();
+    let (key, value) = first.split_once('=')?;
+    (key.trim() == name && !value.is_empty()).then(|| value.trim().to_owned())
+}
+
+fn to_body<T: serde::Serialize>(value: &T) -> Result<Vec<u8>> {
+    serde_json::to_vec(value).map_err(|e| Error::Unreadable {
+        what: "a request body".to_owned(),
+        reason: e.to_string(),
+    })
+}
+
+fn read<T: DeserializeOwned>(what: &str, body: &[u8]) -> Result<T> {
+    serde_json::from_slice(body).map_err(|e| Error::Unreadable {
+        what: format!("the answer to {what}"),
+        reason: e.to_string(),
+    })
+}
+
+/// `Ok` for a 2xx status, else the error with the `ApiError` body read when it is one.
+fn check(what: &str, status: u16, body: &[u8]) -> Result<()> {
+    if (200..300).contains(&status) {
+        return Ok(());
+    }
+    let (code, reason) = match serde_json::from_slice::<ApiError>(body) {
+        Ok(e) => (Some(e.code), e.reason),
+        Err(_) => (
+            None,
+            String::from_utf8_lossy(body).chars().take(200).collect(),
+        ),
+    };
+    Err(Error::Status {
+        what: what.to_owned(),
+        status,
+        code,
+        reason,
+    })
+}
+
+async fn request(
+    authority: &str,
+    token: Option<&str>,
+    method: Method,
+    path: &str,
+    body: Option<&[u8]>,
+) -> Result<Answer> {
+    let what = format!("{method} {path}");
+    tokio::time::timeout(HTTP_TIMEOUT, exchange(authority, token, method, path, body))
+        .await
+        .map_err(|_| Error::Timeout {
+            what: what.clone(),
+            after: HTTP_TIMEOUT,
+        })?
+}
+
+async fn exchange(
+    authority: &str,
+    token: Option<&str>,
+    method: Method,
+    path: &str,
+    body: Option<&[u8]>,
+) -> Result<Answer> {
+    let what = format!("{method} {path}");
+    let stream = TcpStream::connect(authority)
+        .await
+        .map_err(|source| Error::Io {
+            what: format!("connect to {authority}"),
+            source,
+        })?;
+    let http = |source| Error::Http {
+        what: what.clone(),
+        source,
+    };
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .map_err(http)?;
+    // The connection ends with the exchange; its own error shows in the request's.
+    let driver = tokio::spawn(async move {
+        let _ = connection.await;
+    });
+    let mut builder = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(HOST, authority);
+    if let Some(token) = token {
+        builder = builder.header(AUTHORIZATION, format!("Bearer {token}"));
+    }
+    if body.is_some() {
+        builder = builder.header(CONTENT_TYPE, "application/json");
+    }
+    let request = builder
+        .body(Full::new(Bytes::copy_from_slice(body.unwrap_or_default())))
+        .map_err(|e| Error::Unreadable {
+            what: what.clone(),
+            reason: e.to_string(),
+        })?;
+    let response = sender.send_request(request).await.map_err(http)?;
+    let status = response.status().as_u16();
+    let cookies = response
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok().map(str::to_owned))
+        .collect();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .map_err(http)?
+        .to_bytes();
+    driver.abort();
+    Ok(Answer {
+        status,
+        cookies,
+        body,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use muster_wire::NackCode;
+
+    use super::*;
+
+    #[test]
+    fn a_base_url_is_http_host_and_port() {
+        assert_eq!(
+            authority("http://127.0.0.1:8080").ok(),
+            Some("127.0.0.1:8080".into())
+        );
+        assert_eq!(
+            authority("http://localhost:80/").ok(),
+            Some("localhost:80".into())
+        );
+        assert_eq!(authority("127.0.0.1:9").ok(), Some("127.0.0.1:9".into()));
+        for bad in [
+            "https://a:1",
+            "http://a",
+            "http://a:1/x",
+            "http://:1",
+            "",
+            "a:port",
+        ] {
+            assert!(authority(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_session_cookie_is_read_from_set_cookie() {
+        let header = "muster_session=abc123; Path=/; HttpOnly; SameSite=Lax";
+        assert_eq!(cookie_value(header, SESSION_COOKIE), Some("abc123".into()));
+        assert_eq!(cookie_value("other=1; Path=/", SESSION_COOKIE), None);
+        assert_eq!(
+            cookie_value("muster_session=; Max-Age=0", SESSION_COOKIE),
+            None
+        );
+    }
+
+    #[test]
+    fn an_error_status_quotes_the_api_error() {
+        let body = br#"{"code":"not-found","reason":"no game x"}"#;
+        match check("GET /api/games/x", 404, body) {
+            Err(Error::Status {
+                status,
+                code,
+                reason,
+                ..
+            }) => {
+                assert_eq!(status, 404);
+                assert_eq!(code, Some(NackCode::NotFound));
+                assert_eq!(reason, "no game x");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(check("x", 204, b"").is_ok());
+    }
+}
