@@ -19,6 +19,8 @@ use axum::{Json, Router};
 use muster_store::Store;
 use muster_wire::http::{ApiError, CatalogResponse};
 use muster_wire::NackCode;
+
+pub mod history;
 use tokio::net::TcpListener;
 
 /// What every request handler shares.
