@@ -35,6 +35,12 @@ pub struct PlayOptions {
     pub stop_at: Option<Instant>,
     /// Where to note when each act was first sent.
     pub sent: Option<SentLog>,
+    /// After this long without a frame the player asks again, as a browser does when it
+    /// wakes: `sub{g, v: last}`, and the unacked act resent. A lost entry shows as a gap only
+    /// when a later one comes, so a silent game needs this to mend.
+    pub resubscribe_after: Duration,
+    /// After this long without a frame the player gives up.
+    pub silence_limit: Duration,
 }
 
 impl Default for PlayOptions {
@@ -45,6 +51,8 @@ impl Default for PlayOptions {
             reconnect_within: Duration::from_secs(30),
             stop_at: None,
             sent: None,
+            resubscribe_after: Duration::from_millis(1500),
+            silence_limit: crate::conn::RECV_TIMEOUT,
         }
     }
 }
@@ -60,7 +68,8 @@ pub struct AckedAct {
     pub v: Option<Version>,
     /// From its first sending to its ack.
     pub latency: Duration,
-    /// Whether it was resent after a reconnection before the ack came.
+    /// Whether it was sent again (after a reconnection, a silence or a `storage` refusal)
+    /// before the ack came.
     pub resent: bool,
 }
 
@@ -157,6 +166,7 @@ impl Player<'_> {
         let subscribe = self.view.resubscribe();
         self.send(subscribe).await?;
         let mut think_until: Option<Instant> = None;
+        let mut silent_since = Instant::now();
         loop {
             if self.pending.is_none() {
                 if self.view.is_over() {
@@ -177,22 +187,38 @@ impl Player<'_> {
                     think_until = None;
                 }
             }
+            let now = Instant::now();
             let wait = match think_until {
-                Some(until) if self.pending.is_none() => {
-                    until.saturating_duration_since(Instant::now())
-                }
-                _ => crate::conn::RECV_TIMEOUT,
+                Some(until) if self.pending.is_none() => until.saturating_duration_since(now),
+                _ => self.options.resubscribe_after,
             };
             let message = match self.conn.recv_within(wait).await {
-                Ok(message) => message,
+                Ok(message) => {
+                    silent_since = Instant::now();
+                    message
+                }
                 Err(Error::Timeout { .. }) if think_until.is_some() && self.pending.is_none() => {
                     continue
+                }
+                Err(Error::Timeout { after, .. }) => {
+                    if silent_since.elapsed() >= self.options.silence_limit {
+                        return Err(match self.pending.is_some() {
+                            true => self.lost(),
+                            false => Error::Timeout {
+                                what: "a frame from the server".to_owned(),
+                                after: self.options.silence_limit.max(after),
+                            },
+                        });
+                    }
+                    let subscribe = self.view.resubscribe();
+                    self.send(subscribe).await?;
+                    self.resend().await?;
+                    continue;
                 }
                 Err(e) if e.is_disconnect() => {
                     self.reconnect().await?;
                     continue;
                 }
-                Err(Error::Timeout { .. }) if self.pending.is_some() => return Err(self.lost()),
                 Err(e) => return Err(e),
             };
             self.handle(message).await?;
@@ -300,13 +326,14 @@ impl Player<'_> {
         Ok(())
     }
 
-    /// Sends the pending act again under a fresh ack id.
+    /// Sends the pending act, if any, again under a fresh ack id.
     async fn resend(&mut self) -> Result<()> {
         let id = self.fresh_id();
         let Some(p) = self.pending.as_mut() else {
             return Ok(());
         };
         p.act.id = id;
+        p.resent = true;
         let act = p.act.clone();
         self.send(ClientMsg::Act(act)).await
     }
