@@ -13,7 +13,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use muster_client::{play_random_with, Client, PlayOptions, PlayReport};
+use muster_client::{loopback_address, play_random_with, Client, PlayOptions, PlayReport};
 use muster_rules::Seat;
 use muster_wire::http::{ChallengeRequest, ClockSpec, JoinRequest, SeatSpec};
 use muster_wire::server::{Full, GameStatus};
@@ -108,9 +108,11 @@ fn challenge(i: usize) -> ChallengeRequest {
     }
 }
 
-/// A fresh subscription's `full` of game `g`, as a watcher sees it.
-async fn full_of(base: &str, g: &MatchId) -> Full {
-    let watcher = Client::guest(base).await.expect("a watcher's session");
+/// A fresh subscription's `full` of game `g`, as watcher `n` sees it.
+async fn full_of(base: &str, g: &MatchId, n: u32) -> Full {
+    let watcher = Client::guest_from(base, Some(loopback_address(n)))
+        .await
+        .expect("a watcher's session");
     let mut conn = watcher.connect().await.expect("a watcher's socket");
     conn.send(&ClientMsg::Sub(Sub {
         g: g.clone(),
@@ -189,8 +191,12 @@ async fn round(db: &str, seed: u64) {
     };
     let mut players = Vec::new();
     for i in 0..GAMES {
-        let a = Client::guest(&base).await.expect("a guest session");
-        let b = Client::guest(&base).await.expect("a guest session");
+        // Each client from a loopback address of its own: the server limits the sessions one
+        // address opens.
+        let guest =
+            |k: usize| Client::guest_from(&base, Some(loopback_address((2 * i + k) as u32)));
+        let a = guest(0).await.expect("a guest session");
+        let b = guest(1).await.expect("a guest session");
         let created = a
             .create_challenge(&challenge(i))
             .await
@@ -230,7 +236,8 @@ async fn round(db: &str, seed: u64) {
         assert!(report.finished, "{g}: the player finished the game");
         reconnects += report.reconnects;
         if !fulls.contains_key(&g) {
-            fulls.insert(g.clone(), full_of(&base, &g).await);
+            let n = (2 * GAMES + fulls.len()) as u32;
+            fulls.insert(g.clone(), full_of(&base, &g, n).await);
         }
         let full = &fulls[&g];
         assert!(
@@ -241,7 +248,9 @@ async fn round(db: &str, seed: u64) {
         check_game(&g, full, &report);
     }
     assert!(reconnects > 0, "the clients met the kill");
-    let client = Client::guest(&base).await.expect("a session");
+    let client = Client::guest_from(&base, Some(loopback_address(3 * GAMES as u32)))
+        .await
+        .expect("a session");
     for g in fulls.keys() {
         let summary = client.game_summary(g).await.expect("the game summary");
         assert_eq!(

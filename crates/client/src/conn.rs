@@ -8,7 +8,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::WebSocketStream;
 
 use crate::error::{Error, Result};
 use crate::http::Client;
@@ -22,7 +22,7 @@ pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// One WebSocket to `/ws`, authenticated by its client's bearer token.
 pub struct Connection {
     client: Client,
-    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    socket: WebSocketStream<TcpStream>,
     timeout: Duration,
 }
 
@@ -38,7 +38,7 @@ impl Client {
     }
 }
 
-async fn open(client: &Client) -> Result<WebSocketStream<MaybeTlsStream<TcpStream>>> {
+async fn open(client: &Client) -> Result<WebSocketStream<TcpStream>> {
     let url = format!("ws://{}/ws", client.authority());
     let mut request = url
         .as_str()
@@ -51,14 +51,18 @@ async fn open(client: &Client) -> Result<WebSocketStream<MaybeTlsStream<TcpStrea
         }
     })?;
     request.headers_mut().insert("authorization", bearer);
-    let connecting = tokio_tungstenite::connect_async(request);
+    let connecting = async {
+        let stream = client.tcp().await?;
+        tokio_tungstenite::client_async(request, stream)
+            .await
+            .map_err(|e| Error::WebSocket(Box::new(e)))
+    };
     let (socket, _) = tokio::time::timeout(CONNECT_TIMEOUT, connecting)
         .await
         .map_err(|_| Error::Timeout {
             what: format!("connect to {url}"),
             after: CONNECT_TIMEOUT,
-        })?
-        .map_err(|e| Error::WebSocket(Box::new(e)))?;
+        })??;
     Ok(socket)
 }
 

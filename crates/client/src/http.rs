@@ -4,6 +4,7 @@
 //! low-level client (no pool, no TLS): the client is for tests and load runs against a server
 //! one can reach directly.
 
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
@@ -17,7 +18,7 @@ use muster_wire::http::{
 use muster_wire::{ChallengeId, MatchId};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use tokio::net::TcpStream;
+use tokio::net::{lookup_host, TcpSocket, TcpStream};
 
 use crate::error::{Error, Result};
 
@@ -36,6 +37,8 @@ pub struct Client {
     authority: String,
     token: String,
     user: Option<UserInfo>,
+    /// The local address connections are made from, when chosen.
+    local: Option<IpAddr>,
 }
 
 /// `SessionResponse` as read here: the token may be in the body or only in the cookie.
@@ -58,9 +61,19 @@ impl Client {
     /// /api/session {"kind":"guest"}`. The token is the body's `token`, else the
     /// `muster_session` cookie.
     pub async fn guest(base_url: &str) -> Result<Client> {
+        Client::guest_from(base_url, None).await
+    }
+
+    /// [`Client::guest`], with every connection of the session made from the local address
+    /// `local` when given (see [`loopback_address`]).
+    pub async fn guest_from(base_url: &str, local: Option<IpAddr>) -> Result<Client> {
         let authority = authority(base_url)?;
         let body = br#"{"kind":"guest"}"#;
-        let answer = request(&authority, None, Method::POST, "/api/session", Some(body)).await?;
+        let to = Peer {
+            authority: &authority,
+            local,
+        };
+        let answer = request(to, None, Method::POST, "/api/session", Some(body)).await?;
         let what = "POST /api/session";
         check(what, answer.status, &answer.body)?;
         let session: SessionBody = read(what, &answer.body)?;
@@ -76,6 +89,7 @@ impl Client {
             authority,
             token,
             user: Some(session.user),
+            local,
         })
     }
 
@@ -85,7 +99,31 @@ impl Client {
             authority: authority(base_url)?,
             token: token.into(),
             user: None,
+            local: None,
         })
+    }
+
+    /// The same session, its connections made from the local address `local`.
+    pub fn from_address(self, local: IpAddr) -> Client {
+        Client {
+            local: Some(local),
+            ..self
+        }
+    }
+
+    /// The local address connections are made from, when chosen.
+    pub fn local_address(&self) -> Option<IpAddr> {
+        self.local
+    }
+
+    /// Opens a TCP connection to the server (from the chosen local address, if any).
+    pub(crate) async fn tcp(&self) -> Result<TcpStream> {
+        Peer {
+            authority: &self.authority,
+            local: self.local,
+        }
+        .connect()
+        .await
     }
 
     /// The bearer token.
@@ -125,12 +163,19 @@ impl Client {
     pub async fn record(&self, g: &MatchId) -> Result<String> {
         let path = format!("/api/games/{g}/record");
         let what = format!("GET {path}");
-        let answer = request(&self.authority, Some(&self.token), Method::GET, &path, None).await?;
+        let answer = request(self.peer(), Some(&self.token), Method::GET, &path, None).await?;
         check(&what, answer.status, &answer.body)?;
         String::from_utf8(answer.body.to_vec()).map_err(|e| Error::Unreadable {
             what,
             reason: e.to_string(),
         })
+    }
+
+    fn peer(&self) -> Peer<'_> {
+        Peer {
+            authority: &self.authority,
+            local: self.local,
+        }
     }
 
     async fn json<T: DeserializeOwned>(
@@ -141,7 +186,7 @@ impl Client {
     ) -> Result<T> {
         let what = format!("{method} {path}");
         let answer = request(
-            &self.authority,
+            self.peer(),
             Some(&self.token),
             method,
             path,
@@ -150,6 +195,51 @@ impl Client {
         .await?;
         check(&what, answer.status, &answer.body)?;
         read(&what, &answer.body)
+    }
+}
+
+/// The `n`-th address of the loopback network 127.0.0.0/8 after 127.0.0.1 (127.1.0.1,
+/// 127.1.0.2, …), for up to 16 million clients. A server that limits each client address (the
+/// number of sessions one address may open) sees clients made from different ones as different
+/// clients; on Linux every such address reaches a server listening on 127.0.0.1.
+pub fn loopback_address(n: u32) -> IpAddr {
+    let n = n % (1 << 24);
+    let [_, a, b, c] = (n + (1 << 16) + 1).min((1 << 24) - 2).to_be_bytes();
+    IpAddr::V4(Ipv4Addr::new(127, a, b, c))
+}
+
+/// Where a connection goes, and from where.
+#[derive(Clone, Copy)]
+struct Peer<'a> {
+    authority: &'a str,
+    local: Option<IpAddr>,
+}
+
+impl Peer<'_> {
+    async fn connect(self) -> Result<TcpStream> {
+        let io = |source| Error::Io {
+            what: format!("connect to {}", self.authority),
+            source,
+        };
+        let Some(local) = self.local else {
+            return TcpStream::connect(self.authority).await.map_err(io);
+        };
+        let mut last = None;
+        for addr in lookup_host(self.authority).await.map_err(io)? {
+            let socket = match addr {
+                SocketAddr::V4(_) => TcpSocket::new_v4(),
+                SocketAddr::V6(_) => TcpSocket::new_v6(),
+            }
+            .map_err(io)?;
+            socket.bind(SocketAddr::new(local, 0)).map_err(io)?;
+            match socket.connect(addr).await {
+                Ok(stream) => return Ok(stream),
+                Err(e) => last = Some(e),
+            }
+        }
+        Err(io(last.unwrap_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::NotFound, "no address")
+        })))
     }
 }
 
@@ -212,14 +302,14 @@ fn check(what: &str, status: u16, body: &[u8]) -> Result<()> {
 }
 
 async fn request(
-    authority: &str,
+    to: Peer<'_>,
     token: Option<&str>,
     method: Method,
     path: &str,
     body: Option<&[u8]>,
 ) -> Result<Answer> {
     let what = format!("{method} {path}");
-    tokio::time::timeout(HTTP_TIMEOUT, exchange(authority, token, method, path, body))
+    tokio::time::timeout(HTTP_TIMEOUT, exchange(to, token, method, path, body))
         .await
         .map_err(|_| Error::Timeout {
             what: what.clone(),
@@ -228,19 +318,15 @@ async fn request(
 }
 
 async fn exchange(
-    authority: &str,
+    to: Peer<'_>,
     token: Option<&str>,
     method: Method,
     path: &str,
     body: Option<&[u8]>,
 ) -> Result<Answer> {
     let what = format!("{method} {path}");
-    let stream = TcpStream::connect(authority)
-        .await
-        .map_err(|source| Error::Io {
-            what: format!("connect to {authority}"),
-            source,
-        })?;
+    let authority = to.authority;
+    let stream = to.connect().await?;
     let http = |source| Error::Http {
         what: what.clone(),
         source,
@@ -317,6 +403,16 @@ mod tests {
         ] {
             assert!(authority(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn loopback_addresses_are_distinct_and_never_127_0_0_1() {
+        assert_eq!(loopback_address(0).to_string(), "127.1.0.1");
+        assert_eq!(loopback_address(255).to_string(), "127.1.1.0");
+        let some: std::collections::HashSet<IpAddr> = (0..5000).map(loopback_address).collect();
+        assert_eq!(some.len(), 5000);
+        assert!(!some.contains(&IpAddr::V4(Ipv4Addr::LOCALHOST)));
+        assert!(loopback_address(u32::MAX).is_loopback());
     }
 
     #[test]

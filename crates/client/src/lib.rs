@@ -20,6 +20,6 @@ pub mod view;
 
 pub use conn::Connection;
 pub use error::{Error, Result};
-pub use http::Client;
+pub use http::{loopback_address, Client};
 pub use play::{play_random, play_random_with, AckedAct, PlayOptions, PlayReport, SentLog};
 pub use view::{Applied, GameView, Played};

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use muster_client::{play_random_with, Client, PlayOptions, PlayReport};
+use muster_client::{loopback_address, play_random_with, Client, PlayOptions, PlayReport};
 use muster_rules::{AnyGame, GameId, Seat};
 use muster_wire::server::{Ack, Full, GameStatus, Nack, Step};
 use muster_wire::{
@@ -190,6 +190,8 @@ fn act_on(state: &mut Game, seat: u8, act: Act, out: &mut Vec<ServerMsg>) {
     }
 }
 
+// The callback's error type is tungstenite's, however large.
+#[allow(clippy::result_large_err)]
 async fn connection(shared: Shared, stream: TcpStream) {
     let mut seat = None;
     let callback = |request: &Request, response: Response| {
@@ -268,7 +270,12 @@ async fn play_both(base: &str, seed: u64) -> [PlayReport; 2] {
         ..PlayOptions::default()
     };
     let players = (0..2u8).map(|seat| {
+        // Seat 1 connects from another loopback address, as the load tool's clients do.
         let client = Client::with_token(base, format!("seat{seat}")).expect("client");
+        let client = match seat {
+            1 => client.from_address(loopback_address(7)),
+            _ => client,
+        };
         let options = options.clone();
         tokio::spawn(async move {
             let mut conn = client.connect().await.expect("connect");
@@ -280,7 +287,8 @@ async fn play_both(base: &str, seed: u64) -> [PlayReport; 2] {
     for player in players.collect::<Vec<_>>() {
         reports.push(player.await.expect("the player task").expect("the player"));
     }
-    let [a, b]: [PlayReport; 2] = reports.try_into().ok().expect("two reports");
+    let b = reports.pop().expect("seat 1's report");
+    let a = reports.pop().expect("seat 0's report");
     [a, b]
 }
 

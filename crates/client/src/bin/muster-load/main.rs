@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use muster_client::{
-    play_random_with, Applied, Client, Error, GameView, PlayOptions, PlayReport, SentLog,
+    loopback_address, play_random_with, Applied, Client, Error, GameView, PlayOptions, PlayReport,
+    SentLog,
 };
 use muster_wire::http::{ChallengeRequest, ClockSpec, JoinRequest, SeatSpec};
 use muster_wire::{MatchId, ServerMsg};
@@ -81,6 +82,8 @@ struct Setup {
     deadline: Instant,
     /// Bounds the HTTP calls made at once.
     http: Semaphore,
+    /// The first player's seed.
+    seed: u64,
 }
 
 fn main() -> std::process::ExitCode {
@@ -155,6 +158,7 @@ async fn run(args: Args) -> Result<bool, String> {
         },
         deadline,
         http: Semaphore::new(32),
+        seed: args.seed,
     });
 
     let peak = Arc::new(std::sync::atomic::AtomicU64::new(0));
@@ -174,25 +178,20 @@ async fn run(args: Args) -> Result<bool, String> {
     let (announce, watched) = watch::channel(None::<MatchId>);
     let mut players = tokio::task::JoinSet::new();
     for i in 0..pairs {
-        players.spawn(pair(
-            Arc::clone(&setup),
-            args.seed + 2 * i as u64,
-            None,
-            None,
-        ));
+        players.spawn(pair(Arc::clone(&setup), 2 * i as u32, None, None));
     }
     let mut watchers = tokio::task::JoinSet::new();
     if args.spectators > 0 {
-        let seed = args.seed + 2 * pairs as u64;
         players.spawn(pair(
             Arc::clone(&setup),
-            seed,
+            2 * pairs as u32,
             Some(Arc::clone(&sent)),
             Some(announce),
         ));
-        for _ in 0..args.spectators {
+        for i in 0..args.spectators {
             watchers.spawn(spectate(
                 Arc::clone(&setup),
+                2 * pairs as u32 + 2 + i as u32,
                 watched.clone(),
                 Arc::clone(&sent),
             ));
@@ -267,11 +266,15 @@ async fn run(args: Args) -> Result<bool, String> {
     Ok(errors.is_empty() && nacks == 0 && reconnects == 0)
 }
 
-/// Two guests playing game after game until the deadline; with `announce`, each new game is
-/// told to the spectators and its acts noted in `sent`.
+/// Guests `n` and `n + 1` playing game after game until the deadline; with `announce`, each
+/// new game is told to the spectators and its acts noted in `sent`.
+///
+/// Every client connects from a loopback address of its own ([`loopback_address`]), so that
+/// the server's limits per client address (sessions opened) do not take the whole load for
+/// one abusive client.
 async fn pair(
     setup: Arc<Setup>,
-    seed: u64,
+    n: u32,
     sent: Option<SentLog>,
     announce: Option<watch::Sender<Option<MatchId>>>,
 ) -> Result<PairReport, Error> {
@@ -283,8 +286,8 @@ async fn pair(
         )
     };
     let (mut conn_a, mut conn_b) = (a.connect().await?, b.connect().await?);
-    let mut rng_a = SmallRng::seed_from_u64(seed);
-    let mut rng_b = SmallRng::seed_from_u64(seed + 1);
+    let mut rng_a = SmallRng::seed_from_u64(setup.seed + u64::from(n));
+    let mut rng_b = SmallRng::seed_from_u64(setup.seed + u64::from(n) + 1);
     let options = PlayOptions {
         sent,
         ..setup.options.clone()
@@ -320,16 +323,17 @@ async fn pair(
     Ok(report)
 }
 
-/// A guest watching the announced game (and each one after it) until shortly after the
+/// Guest `n` watching the announced game (and each one after it) until shortly after the
 /// deadline; the delay from each act's sending to its `step` here.
 async fn spectate(
     setup: Arc<Setup>,
+    n: u32,
     mut watched: watch::Receiver<Option<MatchId>>,
     sent: SentLog,
 ) -> Result<Vec<Duration>, Error> {
     let client = {
         let _permit = setup.http.acquire().await;
-        Client::guest(&setup.base).await?
+        Client::guest_from(&setup.base, Some(loopback_address(n))).await?
     };
     let mut conn = client.connect().await?;
     let until = setup.deadline + Duration::from_secs(2);
