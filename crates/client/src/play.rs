@@ -281,13 +281,24 @@ impl Player<'_> {
                     .as_ref()
                     .is_some_and(|p| nack.id == Some(p.act.id));
                 if !mine {
-                    // A refusal without an ack id is of a frame the server could not read:
-                    // this client's own bug, never to be ignored.
-                    if nack.id.is_none() {
-                        return Err(Error::Nacked {
-                            what: "a frame".to_owned(),
-                            nack,
-                        });
+                    // A refusal without an ack id is of a `sub` or of a frame the server could
+                    // not read. A store that failed is asked again; anything else is this
+                    // client's own bug, never to be ignored.
+                    match (nack.id, nack.code) {
+                        (None, NackCode::Storage) => {
+                            self.storage += 1;
+                            tokio::time::sleep(Duration::from_millis(200)).await;
+                            let subscribe = self.view.resubscribe();
+                            self.send(subscribe).await?;
+                        }
+                        (None, _) => {
+                            return Err(Error::Nacked {
+                                what: "a frame".to_owned(),
+                                nack,
+                            })
+                        }
+                        // The answer to an act given up on (resent under a new id since).
+                        (Some(_), _) => {}
                     }
                     return Ok(());
                 }
