@@ -108,6 +108,8 @@ pub async fn play_random<R: Rng>(
 /// An act sent and not yet answered.
 struct Pending {
     act: Act,
+    /// Every ack id it was sent under: an ack of any of them acknowledges it.
+    ids: Vec<AckId>,
     first_sent: Instant,
     resent: bool,
 }
@@ -249,6 +251,7 @@ impl Player<'_> {
             }
         }
         self.pending = Some(Pending {
+            ids: vec![act.id],
             act: act.clone(),
             first_sent: now,
             resent: false,
@@ -264,7 +267,7 @@ impl Player<'_> {
     async fn handle(&mut self, message: ServerMsg) -> Result<()> {
         match message {
             ServerMsg::Ack(ack) => {
-                if let Some(p) = self.pending.take_if(|p| p.act.id == ack.id) {
+                if let Some(p) = self.pending.take_if(|p| p.ids.contains(&ack.id)) {
                     self.acted_at = Some(p.act.ply);
                     self.report_acked.push(AckedAct {
                         ply: p.act.ply,
@@ -344,6 +347,7 @@ impl Player<'_> {
             return Ok(());
         };
         p.act.id = id;
+        p.ids.push(id);
         p.resent = true;
         let act = p.act.clone();
         self.send(ClientMsg::Act(act)).await
@@ -372,6 +376,7 @@ impl Player<'_> {
                 p.resent = true;
                 self.next_id += 1;
                 p.act.id = AckId(self.next_id);
+                p.ids.push(p.act.id);
                 frames.push(ClientMsg::Act(p.act.clone()));
             }
             let mut sent = Ok(());
