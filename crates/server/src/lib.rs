@@ -20,24 +20,49 @@ use muster_store::Store;
 use muster_wire::http::{ApiError, CatalogResponse};
 use muster_wire::NackCode;
 
+pub mod accounts;
+pub mod games;
 pub mod history;
+mod outbox;
+pub mod time;
+mod ws;
+
+pub use games::{GameConfig, Games};
+pub use outbox::Outbox;
 use tokio::net::TcpListener;
 
 /// What every request handler shares.
 pub struct ServerState {
     /// The durable store.
     pub store: Arc<dyn Store>,
+    /// The live games.
+    pub games: Arc<Games>,
     /// The catalog, built once (it does not change while the server runs).
     catalog: CatalogResponse,
+    /// Set when the server stops: connections close with a reason.
+    shutdown: tokio::sync::watch::Sender<bool>,
 }
 
 impl ServerState {
-    /// A state over `store`.
+    /// A state over `store` with the default game settings.
     pub fn new(store: Arc<dyn Store>) -> Arc<ServerState> {
+        ServerState::with_config(store, GameConfig::default())
+    }
+
+    /// A state over `store` with these game settings.
+    pub fn with_config(store: Arc<dyn Store>, config: GameConfig) -> Arc<ServerState> {
         Arc::new(ServerState {
+            games: Games::new(Arc::clone(&store), config),
             store,
             catalog: CatalogResponse::new(),
+            shutdown: tokio::sync::watch::Sender::new(false),
         })
+    }
+
+    /// Closes every WebSocket with a reason and stops the searches (the store stays open).
+    pub async fn stop(&self) {
+        self.shutdown.send_replace(true);
+        self.games.stop_all().await;
     }
 }
 
@@ -48,6 +73,7 @@ pub fn app(state: Arc<ServerState>) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/api/catalog", get(catalog))
+        .route("/ws", get(ws::upgrade))
         .fallback(not_found)
         .with_state(state)
 }
@@ -59,8 +85,12 @@ pub async fn serve(
     state: Arc<ServerState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let stopping = Arc::clone(&state);
     axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            stopping.stop().await;
+        })
         .await
 }
 

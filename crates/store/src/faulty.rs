@@ -6,8 +6,12 @@ use std::sync::Arc;
 use async_trait::async_trait;
 
 use crate::error::{Error, Result};
-use crate::ids::{GameId, TokenHash, UserId};
-use crate::model::{Commit, Game, NewGame, NewUser, Session, Snapshot, StoredEntry, User};
+use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
+use crate::kinds::{ChallengeStatus, GameStatus};
+use crate::model::{
+    Challenge, ChatLine, Commit, DueGame, Game, NewChallenge, NewGame, NewUser, Notification,
+    Rating, Session, Snapshot, StoredEntry, User,
+};
 use crate::sql::SqlStore;
 use crate::store::Store;
 
@@ -105,6 +109,62 @@ impl Store for FaultyStore {
         self.inner.delete_session(token_hash).await
     }
 
+    async fn delete_expired_sessions(&self, now_ms: i64) -> Result<u64> {
+        self.inner.delete_expired_sessions(now_ms).await
+    }
+
+    async fn sessions_of_user(&self, user_id: &UserId) -> Result<Vec<Session>> {
+        self.inner.sessions_of_user(user_id).await
+    }
+
+    async fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge> {
+        self.inner.create_challenge(challenge).await
+    }
+
+    async fn load_challenge(&self, id: &ChallengeId) -> Result<Option<Challenge>> {
+        self.inner.load_challenge(id).await
+    }
+
+    async fn open_challenges(&self, now_ms: i64, limit: u32) -> Result<Vec<Challenge>> {
+        self.inner.open_challenges(now_ms, limit).await
+    }
+
+    async fn update_challenge_seats(
+        &self,
+        id: &ChallengeId,
+        expected_seat_spec_json: &str,
+        new_seat_spec_json: &str,
+    ) -> Result<bool> {
+        self.inner
+            .update_challenge_seats(id, expected_seat_spec_json, new_seat_spec_json)
+            .await
+    }
+
+    async fn set_challenge_status(
+        &self,
+        id: &ChallengeId,
+        from: ChallengeStatus,
+        to: ChallengeStatus,
+    ) -> Result<bool> {
+        self.inner.set_challenge_status(id, from, to).await
+    }
+
+    async fn start_challenge(
+        &self,
+        id: &ChallengeId,
+        expected_seat_spec_json: &str,
+        final_seat_spec_json: &str,
+        game: &NewGame,
+    ) -> Result<bool> {
+        self.inner
+            .start_challenge(id, expected_seat_spec_json, final_seat_spec_json, game)
+            .await
+    }
+
+    async fn expire_challenges(&self, now_ms: i64) -> Result<u64> {
+        self.inner.expire_challenges(now_ms).await
+    }
+
     async fn create_game(&self, game: &NewGame) -> Result<()> {
         self.inner.create_game(game).await
     }
@@ -121,11 +181,67 @@ impl Store for FaultyStore {
         self.inner.log_after(id, after_version).await
     }
 
+    async fn games_of_user(
+        &self,
+        user_id: &UserId,
+        statuses: &[GameStatus],
+        limit: u32,
+    ) -> Result<Vec<Game>> {
+        self.inner.games_of_user(user_id, statuses, limit).await
+    }
+
+    async fn games_by_status(&self, statuses: &[GameStatus], limit: u32) -> Result<Vec<Game>> {
+        self.inner.games_by_status(statuses, limit).await
+    }
+
+    async fn games_due(&self, before_ms: i64, limit: u32) -> Result<Vec<DueGame>> {
+        self.inner.games_due(before_ms, limit).await
+    }
+
+    async fn running_games(&self) -> Result<Vec<GameId>> {
+        self.inner.running_games().await
+    }
+
     async fn put_snapshot(&self, id: &GameId, snapshot: &Snapshot) -> Result<()> {
         self.inner.put_snapshot(id, snapshot).await
     }
 
     async fn latest_snapshot(&self, id: &GameId, max_ply: i64) -> Result<Option<Snapshot>> {
         self.inner.latest_snapshot(id, max_ply).await
+    }
+
+    async fn rating(&self, user_id: &UserId, pool: &str) -> Result<Option<Rating>> {
+        self.inner.rating(user_id, pool).await
+    }
+
+    async fn ratings_of(&self, user_id: &UserId) -> Result<Vec<Rating>> {
+        self.inner.ratings_of(user_id).await
+    }
+
+    async fn insert_chat(&self, line: &ChatLine) -> Result<()> {
+        self.inner.insert_chat(line).await
+    }
+
+    async fn chat_lines(&self, room: &str, limit: u32) -> Result<Vec<ChatLine>> {
+        self.inner.chat_lines(room, limit).await
+    }
+
+    async fn insert_notification(&self, notification: &Notification) -> Result<()> {
+        self.inner.insert_notification(notification).await
+    }
+
+    async fn notifications_of(
+        &self,
+        user_id: &UserId,
+        unread_only: bool,
+        limit: u32,
+    ) -> Result<Vec<Notification>> {
+        self.inner
+            .notifications_of(user_id, unread_only, limit)
+            .await
+    }
+
+    async fn mark_notifications_read(&self, user_id: &UserId, up_to_ms: i64) -> Result<u64> {
+        self.inner.mark_notifications_read(user_id, up_to_ms).await
     }
 }

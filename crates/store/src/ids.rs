@@ -48,6 +48,18 @@ ulid_id!(
     /// The id of one played game (`games.id`); not to be confused with the rules' game kind.
     GameId
 );
+ulid_id!(
+    /// The id of a challenge (`challenges.id`): an invitation that becomes a game.
+    ChallengeId
+);
+ulid_id!(
+    /// The id of one chat line (`chat.id`).
+    ChatId
+);
+ulid_id!(
+    /// The id of one notification (`notifications.id`).
+    NotificationId
+);
 
 /// The hash of a session token, in lower-case hex (`sessions.token_hash`). The server hashes the
 /// token it hands out; the store never sees the token.

@@ -114,3 +114,29 @@ text_enum!(
         Casual = "casual",
     }
 );
+
+text_enum!(
+    /// Where a challenge is in its life (`challenges.status`).
+    ChallengeStatus {
+        /// Waiting for seats to be filled.
+        Open = "open",
+        /// Every seat was filled and its game created (`game_id` set).
+        Started = "started",
+        /// Called off by its creator.
+        Withdrawn = "withdrawn",
+        /// Not filled before `expires_ms`.
+        Expired = "expired",
+    }
+);
+
+text_enum!(
+    /// Who may find a challenge (`challenges.visibility`).
+    Visibility {
+        /// Listed in the lobby.
+        Public = "public",
+        /// Not listed; anyone with its link may join.
+        Link = "link",
+        /// Addressed to the users its seat spec names.
+        Direct = "direct",
+    }
+);

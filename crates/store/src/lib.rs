@@ -8,7 +8,11 @@
 //!
 //! The log is the truth of a game: [`Store::commit`] appends entries and updates the game row in
 //! one transaction guarded by the version the writer read, so of two writers at one version
-//! exactly one wins and the other writes nothing.
+//! exactly one wins and the other writes nothing. The same commit carries the seats that change
+//! hands and, at a rated game's end, the ratings it moves. Challenges are filled by guarded
+//! compare-and-set writes, and [`Store::start_challenge`] creates the game and closes the
+//! challenge in one transaction. On SQLite every write transaction goes through one writer
+//! connection, so concurrent writers queue instead of meeting `SQLITE_BUSY`.
 
 mod error;
 mod faulty;
@@ -21,10 +25,13 @@ mod store;
 
 pub use error::{Error, Result};
 pub use faulty::FaultyStore;
-pub use ids::{GameId, TokenHash, UserId};
-pub use kinds::{ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy};
+pub use ids::{ChallengeId, ChatId, GameId, NotificationId, TokenHash, UserId};
+pub use kinds::{
+    ChallengeStatus, ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy, Visibility,
+};
 pub use model::{
-    Commit, Game, GameEnd, LogEntry, NewGame, NewUser, Seat, SeatResult, Session, Snapshot,
+    Challenge, ChatLine, Commit, DueGame, Game, GameEnd, LogEntry, NewChallenge, NewGame, NewUser,
+    Notification, Rating, RatingUpdate, Seat, SeatChange, SeatResult, Session, Snapshot,
     StoredEntry, User,
 };
 pub use sql::{Backend, SqlStore};

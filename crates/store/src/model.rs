@@ -1,7 +1,15 @@
 //! The records the store reads and writes. Times are milliseconds since the Unix epoch; seats
 //! are 0-based indices; plies and versions count from 0.
 
-use crate::ids::{GameId, TokenHash, UserId};
+mod challenge;
+mod rating;
+mod social;
+
+pub use challenge::{Challenge, NewChallenge};
+pub use rating::{Rating, RatingUpdate};
+pub use social::{ChatLine, Notification};
+
+use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy};
 
 /// A user to create. The store derives `name_norm` (the lower-cased name) and refuses a name
@@ -83,6 +91,14 @@ pub struct Seat {
     pub score: Option<f64>,
     /// The final rank, 0 = first (set when the game ends).
     pub rank: Option<i64>,
+    /// The rating of the seat's user before the game (set when a rated game ends).
+    pub rating_before: Option<f64>,
+    /// The rating after it.
+    pub rating_after: Option<f64>,
+    /// The rating deviation before the game.
+    pub rd_before: Option<f64>,
+    /// The rating deviation after it.
+    pub rd_after: Option<f64>,
 }
 
 impl Seat {
@@ -99,6 +115,10 @@ impl Seat {
             retired_why: None,
             score: None,
             rank: None,
+            rating_before: None,
+            rating_after: None,
+            rd_before: None,
+            rd_after: None,
         }
     }
 }
@@ -137,7 +157,7 @@ pub struct NewGame {
     /// The takeback policy.
     pub takeback: TakebackPolicy,
     /// The challenge it came from.
-    pub challenge_id: Option<String>,
+    pub challenge_id: Option<ChallengeId>,
     /// When.
     pub created_ms: i64,
     /// The seats, one per index `0..seats.len()`.
@@ -186,7 +206,7 @@ pub struct Game {
     /// How it ended, once over.
     pub termination: Option<String>,
     /// The challenge it came from.
-    pub challenge_id: Option<String>,
+    pub challenge_id: Option<ChallengeId>,
     /// When created.
     pub created_ms: i64,
     /// When play started.
@@ -257,8 +277,53 @@ pub struct GameEnd {
     pub seats: Vec<SeatResult>,
 }
 
-/// One atomic write to a game: log entries plus the new state of the `games` row, and its end if
-/// it ends. Applied by [`crate::Store::commit`] in one transaction, or not at all.
+/// A seat that changes hands during a game, written with the commit that records it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SeatChange {
+    /// The seat retires: `retired_ply` and `retired_why` are set and the engine at `ai_level`
+    /// plays it on (its kind becomes [`SeatKind::Ai`]; its `user_id` stays, so the game remains
+    /// the user's). A seat retires once: retiring a retired seat is a bad write.
+    Retire {
+        /// The seat index.
+        seat: i64,
+        /// The ply it retires at.
+        ply: i64,
+        /// Why (`resignation`, `abandoned`, …).
+        why: String,
+        /// The level of the engine that plays it on.
+        ai_level: i64,
+    },
+    /// Someone else sits down: the seat's kind, user and engine level are replaced (an engine
+    /// taking over an empty seat, a user joining one). A human seat needs a user, an engine seat
+    /// a level, an open seat neither.
+    Sit {
+        /// The seat index.
+        seat: i64,
+        /// Who sits there now.
+        kind: SeatKind,
+        /// The user of a human seat.
+        user_id: Option<UserId>,
+        /// The level of an engine seat.
+        ai_level: Option<i64>,
+        /// When the new occupant sat down.
+        joined_ms: Option<i64>,
+    },
+}
+
+impl SeatChange {
+    /// The seat it changes.
+    pub fn seat(&self) -> i64 {
+        match self {
+            SeatChange::Retire { seat, .. } | SeatChange::Sit { seat, .. } => *seat,
+        }
+    }
+}
+
+/// One atomic write to a game: log entries plus the new state of the `games` row, seats that
+/// change hands, and its end (with the ratings it moves) if it ends. Applied by
+/// [`crate::Store::commit`] in one transaction, or not at all.
+///
+/// `Commit::default()` is an empty running commit to fill in with `..Commit::default()`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Commit {
     /// The entries to append (at least one); they get versions `expected + 1 ..`.
@@ -277,6 +342,36 @@ pub struct Commit {
     pub now_ms: i64,
     /// The end of the game, if this commit ends it.
     pub end: Option<GameEnd>,
+    /// Seats changing hands, applied in order.
+    pub seat_changes: Vec<SeatChange>,
+    /// The ratings the end moves (only with an `end`).
+    pub ratings: Vec<RatingUpdate>,
+}
+
+impl Default for Commit {
+    fn default() -> Self {
+        Commit {
+            entries: Vec::new(),
+            ply: 0,
+            status: GameStatus::Running,
+            clock_json: "{}".to_owned(),
+            deadline_ms: None,
+            started_ms: None,
+            now_ms: 0,
+            end: None,
+            seat_changes: Vec::new(),
+            ratings: Vec::new(),
+        }
+    }
+}
+
+/// A running game whose clock deadline has come (from [`crate::Store::games_due`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DueGame {
+    /// The game.
+    pub id: GameId,
+    /// Its stored deadline.
+    pub deadline_ms: i64,
 }
 
 /// An omniscient position stored every so many plies, so loading is a snapshot plus a tail.

@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use crate::error::{Error, Result};
-use crate::ids::{GameId, UserId};
+use crate::ids::{ChallengeId, GameId, UserId};
 
 /// A row of a named table, read column by column.
 pub(crate) struct Cols<'r> {
@@ -43,6 +43,10 @@ impl<'r> Cols<'r> {
         self.get(column)
     }
 
+    pub(crate) fn f64(&self, column: &'static str) -> Result<f64> {
+        self.get(column)
+    }
+
     pub(crate) fn opt_f64(&self, column: &'static str) -> Result<Option<f64>> {
         self.get(column)
     }
@@ -75,16 +79,31 @@ impl<'r> Cols<'r> {
     }
 
     pub(crate) fn opt_user_id(&self, column: &'static str) -> Result<Option<UserId>> {
-        match self.opt_text(column)? {
-            None => Ok(None),
-            Some(text) => UserId::parse(&text)
-                .map(Some)
-                .ok_or_else(|| self.bad(column, text)),
-        }
+        self.opt_word(column, UserId::parse)
     }
 
     pub(crate) fn game_id(&self, column: &'static str) -> Result<GameId> {
         self.word(column, GameId::parse)
+    }
+
+    pub(crate) fn challenge_id(&self, column: &'static str) -> Result<ChallengeId> {
+        self.word(column, ChallengeId::parse)
+    }
+
+    /// An optional text column parsed by `parse`.
+    fn opt_word<T>(&self, column: &'static str, parse: fn(&str) -> Option<T>) -> Result<Option<T>> {
+        match self.opt_text(column)? {
+            None => Ok(None),
+            Some(text) => parse(&text).map(Some).ok_or_else(|| self.bad(column, text)),
+        }
+    }
+
+    pub(crate) fn opt_game_id(&self, column: &'static str) -> Result<Option<GameId>> {
+        self.opt_word(column, GameId::parse)
+    }
+
+    pub(crate) fn opt_challenge_id(&self, column: &'static str) -> Result<Option<ChallengeId>> {
+        self.opt_word(column, ChallengeId::parse)
     }
 }
 

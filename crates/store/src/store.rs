@@ -3,12 +3,20 @@
 use async_trait::async_trait;
 
 use crate::error::Result;
-use crate::ids::{GameId, TokenHash, UserId};
-use crate::model::{Commit, Game, NewGame, NewUser, Session, Snapshot, StoredEntry, User};
+use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
+use crate::kinds::{ChallengeStatus, GameStatus};
+use crate::model::{
+    Challenge, ChatLine, Commit, DueGame, Game, NewChallenge, NewGame, NewUser, Notification,
+    Rating, Session, Snapshot, StoredEntry, User,
+};
 
 /// Durable storage for the game server. Every write is one transaction: when a method returns
 /// `Ok`, its effect is committed (and durable: SQLite `synchronous=FULL`, PostgreSQL
-/// `synchronous_commit=on`); when it returns `Err`, nothing of it was written.
+/// `synchronous_commit=on`); when it returns `Err`, nothing of it was written. A guarded write
+/// that returns `Ok(false)` wrote nothing either.
+///
+/// Lists take a `limit` and return at most that many rows; lists of games return at most 500
+/// whatever the limit.
 #[async_trait]
 pub trait Store: Send + Sync {
     /// Creates a user. Names are unique case-insensitively: [`Error::NameTaken`] when another
@@ -35,23 +43,110 @@ pub trait Store: Send + Sync {
     ) -> Result<bool>;
     /// Deletes a session; `false` if there was none.
     async fn delete_session(&self, token_hash: &TokenHash) -> Result<bool>;
+    /// Deletes every session with `expires_ms <= now_ms`; returns how many.
+    async fn delete_expired_sessions(&self, now_ms: i64) -> Result<u64>;
+    /// A user's sessions, expired or not, newest first.
+    async fn sessions_of_user(&self, user_id: &UserId) -> Result<Vec<Session>>;
+
+    /// Stores a new challenge, open and without a game.
+    async fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge>;
+    /// The challenge with this id, whatever its status.
+    async fn load_challenge(&self, id: &ChallengeId) -> Result<Option<Challenge>>;
+    /// The lobby: public challenges that are open and expire after `now_ms`, newest first.
+    async fn open_challenges(&self, now_ms: i64, limit: u32) -> Result<Vec<Challenge>>;
+    /// Replaces the seat spec of an open challenge, guarded by the spec the writer read: of two
+    /// joiners who read the same spec exactly one gets `true`, the other `false` (nothing
+    /// written) and reads again. Expiry is not checked here: the caller compares `expires_ms`
+    /// (and [`Store::expire_challenges`] closes expired challenges).
+    async fn update_challenge_seats(
+        &self,
+        id: &ChallengeId,
+        expected_seat_spec_json: &str,
+        new_seat_spec_json: &str,
+    ) -> Result<bool>;
+    /// Moves a challenge from `from` to `to` (withdraw, expire); `false` (nothing written) when
+    /// it is not stored with status `from`.
+    async fn set_challenge_status(
+        &self,
+        id: &ChallengeId,
+        from: ChallengeStatus,
+        to: ChallengeStatus,
+    ) -> Result<bool>;
+    /// Starts a challenge, in one transaction: guarded by the challenge being open with the
+    /// seat spec `expected_seat_spec_json`, it creates `game` with its seats (as
+    /// [`Store::create_game`] does, with `challenge_id` set to `id`) and marks the challenge
+    /// started with the final seat spec and the game's id. `false` (nothing written) when the
+    /// guard fails, so of two starters exactly one creates a game.
+    async fn start_challenge(
+        &self,
+        id: &ChallengeId,
+        expected_seat_spec_json: &str,
+        final_seat_spec_json: &str,
+        game: &NewGame,
+    ) -> Result<bool>;
+    /// Marks every open challenge with `expires_ms <= now_ms` expired; returns how many.
+    async fn expire_challenges(&self, now_ms: i64) -> Result<u64>;
 
     /// Creates a game with its seats, at version 0 and ply 0.
     async fn create_game(&self, game: &NewGame) -> Result<()>;
     /// The game with its seats.
     async fn load_game(&self, id: &GameId) -> Result<Option<Game>>;
     /// Appends `commit.entries` as versions `expected_version + 1 ..` and updates the game row,
-    /// guarded by `version = expected_version`; on a game end also writes the seats' scores and
-    /// ranks. All in one transaction. Returns the new version. A writer whose `expected_version`
-    /// is no longer stored gets [`Error::Stale`] and writes nothing.
+    /// guarded by `version = expected_version`; then applies the seat changes; on a game end
+    /// writes the seats' scores and ranks and the ratings (the `ratings` rows, a
+    /// `rating_history` row each, the seats' before/after columns). All in one transaction.
+    /// Returns the new version. A writer whose `expected_version` is no longer stored gets
+    /// [`Error::Stale`] and writes nothing; a commit inconsistent in itself (ratings without an
+    /// end, a change or rating naming a seat the game lacks or a user who does not sit there)
+    /// gets [`Error::BadWrite`] and writes nothing.
     ///
     /// [`Error::Stale`]: crate::Error::Stale
+    /// [`Error::BadWrite`]: crate::Error::BadWrite
     async fn commit(&self, id: &GameId, expected_version: i64, commit: &Commit) -> Result<i64>;
     /// The log entries with a version above `after_version`, in order.
     async fn log_after(&self, id: &GameId, after_version: i64) -> Result<Vec<StoredEntry>>;
+
+    /// The games in which `user_id` holds a seat, with their seats, whose status is one of
+    /// `statuses` (any status when empty), most recently updated first.
+    async fn games_of_user(
+        &self,
+        user_id: &UserId,
+        statuses: &[GameStatus],
+        limit: u32,
+    ) -> Result<Vec<Game>>;
+    /// The games whose status is one of `statuses` (any when empty), with their seats, most
+    /// recently updated first.
+    async fn games_by_status(&self, statuses: &[GameStatus], limit: u32) -> Result<Vec<Game>>;
+    /// Running games whose `deadline_ms <= before_ms`, earliest deadline first.
+    async fn games_due(&self, before_ms: i64, limit: u32) -> Result<Vec<DueGame>>;
+    /// Every running game (to rebuild timers and actors at start-up), by id.
+    async fn running_games(&self) -> Result<Vec<GameId>>;
 
     /// Stores a snapshot; storing the same ply again keeps the first.
     async fn put_snapshot(&self, id: &GameId, snapshot: &Snapshot) -> Result<()>;
     /// The latest snapshot at or before `max_ply`.
     async fn latest_snapshot(&self, id: &GameId, max_ply: i64) -> Result<Option<Snapshot>>;
+
+    /// A user's rating in a pool, if they have one.
+    async fn rating(&self, user_id: &UserId, pool: &str) -> Result<Option<Rating>>;
+    /// A user's ratings in every pool, by pool.
+    async fn ratings_of(&self, user_id: &UserId) -> Result<Vec<Rating>>;
+
+    /// Stores a chat line.
+    async fn insert_chat(&self, line: &ChatLine) -> Result<()>;
+    /// The last `limit` lines of a room, oldest first.
+    async fn chat_lines(&self, room: &str, limit: u32) -> Result<Vec<ChatLine>>;
+
+    /// Stores a notification.
+    async fn insert_notification(&self, notification: &Notification) -> Result<()>;
+    /// A user's notifications (only the unread ones when `unread_only`), newest first.
+    async fn notifications_of(
+        &self,
+        user_id: &UserId,
+        unread_only: bool,
+        limit: u32,
+    ) -> Result<Vec<Notification>>;
+    /// Marks a user's unread notifications created at or before `up_to_ms` read, with
+    /// `read_ms = up_to_ms` (the moment the user saw the list); returns how many.
+    async fn mark_notifications_read(&self, user_id: &UserId, up_to_ms: i64) -> Result<u64>;
 }

@@ -1,16 +1,26 @@
 //! Games, seats, the log and snapshots.
 
+use std::collections::HashMap;
+
 use sqlx::any::AnyRow;
 use sqlx::{Any, Transaction};
 
-use super::{one_row, SqlStore};
+use super::SqlStore;
 use crate::error::{Error, Result};
-use crate::ids::GameId;
+use crate::ids::{ChallengeId, GameId};
 use crate::kinds::{ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy};
-use crate::model::{Commit, Game, LogEntry, NewGame, Seat, Snapshot, StoredEntry};
+use crate::model::{Game, LogEntry, NewGame, Seat, Snapshot, StoredEntry};
 use crate::row::{flag, Cols};
 
 pub(super) async fn create_game(store: &SqlStore, game: &NewGame) -> Result<()> {
+    check_seats(game)?;
+    let mut tx = store.begin().await?;
+    insert_game(&mut tx, game, game.challenge_id.as_ref()).await?;
+    store.finish(tx).await
+}
+
+/// Refuses seats not numbered `0..n` in order.
+pub(super) fn check_seats(game: &NewGame) -> Result<()> {
     for (index, seat) in game.seats.iter().enumerate() {
         if usize::try_from(seat.seat).ok() != Some(index) {
             return Err(Error::BadWrite {
@@ -19,8 +29,16 @@ pub(super) async fn create_game(store: &SqlStore, game: &NewGame) -> Result<()> 
             });
         }
     }
+    Ok(())
+}
+
+/// Inserts the game row (from `challenge`, if any) and its seats (already checked).
+pub(super) async fn insert_game(
+    tx: &mut Transaction<'static, Any>,
+    game: &NewGame,
+    challenge: Option<&ChallengeId>,
+) -> Result<()> {
     let seats = i64::try_from(game.seats.len()).unwrap_or(i64::MAX);
-    let mut tx = store.begin().await?;
     sqlx::query(
         "INSERT INTO games (id, game, variant, seats, rules_version, status, start_text, \
          chance_seed, ply, version, clock_kind, base_ms, inc_ms, corr_ms, clock_json, \
@@ -44,21 +62,21 @@ pub(super) async fn create_game(store: &SqlStore, game: &NewGame) -> Result<()> 
     .bind(game.deadline_ms)
     .bind(flag(game.rated))
     .bind(game.takeback.as_str())
-    .bind(game.challenge_id.as_deref())
+    .bind(challenge.map(ChallengeId::as_str))
     .bind(game.created_ms)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
     for seat in &game.seats {
-        insert_seat(&mut tx, &game.id, seat).await?;
+        insert_seat(tx, &game.id, seat).await?;
     }
-    store.finish(tx).await
+    Ok(())
 }
 
 async fn insert_seat(tx: &mut Transaction<'static, Any>, game: &GameId, seat: &Seat) -> Result<()> {
     sqlx::query(
         "INSERT INTO game_seats (game_id, seat, kind, user_id, ai_level, ai_seed, joined_ms, \
-         retired_ply, retired_why, score, rank) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+         retired_ply, retired_why, score, rank, rating_before, rating_after, rd_before, \
+         rd_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(game.as_str())
     .bind(seat.seat)
@@ -71,6 +89,10 @@ async fn insert_seat(tx: &mut Transaction<'static, Any>, game: &GameId, seat: &S
     .bind(seat.retired_why.as_deref())
     .bind(seat.score)
     .bind(seat.rank)
+    .bind(seat.rating_before)
+    .bind(seat.rating_after)
+    .bind(seat.rd_before)
+    .bind(seat.rd_after)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -89,6 +111,10 @@ fn seat_from(row: &AnyRow) -> Result<Seat> {
         retired_why: c.opt_text("retired_why")?,
         score: c.opt_f64("score")?,
         rank: c.opt_i64("rank")?,
+        rating_before: c.opt_f64("rating_before")?,
+        rating_after: c.opt_f64("rating_after")?,
+        rd_before: c.opt_f64("rd_before")?,
+        rd_after: c.opt_f64("rd_after")?,
     })
 }
 
@@ -114,7 +140,7 @@ fn game_from(row: &AnyRow, seats: Vec<Seat>) -> Result<Game> {
         takeback: c.word("takeback", TakebackPolicy::parse)?,
         result: c.opt_text("result")?,
         termination: c.opt_text("termination")?,
-        challenge_id: c.opt_text("challenge_id")?,
+        challenge_id: c.opt_challenge_id("challenge_id")?,
         created_ms: c.i64("created_ms")?,
         started_ms: c.opt_i64("started_ms")?,
         ended_ms: c.opt_i64("ended_ms")?,
@@ -124,152 +150,77 @@ fn game_from(row: &AnyRow, seats: Vec<Seat>) -> Result<Game> {
 }
 
 pub(super) async fn load_game(store: &SqlStore, id: &GameId) -> Result<Option<Game>> {
-    // One read transaction, so the row and its seats are one snapshot.
-    let mut tx = store.begin().await?;
-    let row = sqlx::query(
-        "SELECT id, game, variant, rules_version, status, start_text, chance_seed, ply, \
-         version, clock_kind, base_ms, inc_ms, corr_ms, clock_json, deadline_ms, rated, \
-         takeback, result, termination, challenge_id, created_ms, started_ms, ended_ms, \
-         updated_ms FROM games WHERE id = $1",
-    )
-    .bind(id.as_str())
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(row) = row else {
-        tx.rollback().await?;
-        return Ok(None);
-    };
-    let seat_rows = sqlx::query(
-        "SELECT seat, kind, user_id, ai_level, ai_seed, joined_ms, retired_ply, retired_why, \
-         score, rank FROM game_seats WHERE game_id = $1 ORDER BY seat",
-    )
-    .bind(id.as_str())
-    .fetch_all(&mut *tx)
-    .await?;
-    tx.rollback().await?;
-    let seats = seat_rows
-        .iter()
-        .map(seat_from)
-        .collect::<Result<Vec<_>>>()?;
-    game_from(&row, seats).map(Some)
+    let games = select_games(store, "id = $1", &[id.as_str()], "", 1).await?;
+    Ok(games.into_iter().next())
 }
 
-fn check_commit(id: &GameId, commit: &Commit) -> Result<()> {
-    let bad = |why: String| {
-        Err(Error::BadWrite {
-            game: id.clone(),
-            why,
-        })
-    };
-    if commit.entries.is_empty() {
-        return bad("no log entries".to_owned());
-    }
-    match (&commit.end, commit.status) {
-        (Some(_), GameStatus::Over | GameStatus::Aborted) | (None, _) => Ok(()),
-        (Some(_), status) => bad(format!("a game end with status {status}")),
-    }
+/// The columns of `games` that [`game_from`] reads.
+const GAME_COLUMNS: &str = "id, game, variant, rules_version, status, start_text, chance_seed, \
+     ply, version, clock_kind, base_ms, inc_ms, corr_ms, clock_json, deadline_ms, rated, \
+     takeback, result, termination, challenge_id, created_ms, started_ms, ended_ms, updated_ms";
+
+/// The columns of `game_seats` that [`seat_from`] reads.
+const SEAT_COLUMNS: &str = "seat, kind, user_id, ai_level, ai_seed, joined_ms, retired_ply, \
+     retired_why, score, rank, rating_before, rating_after, rd_before, rd_after";
+
+/// The most games one list returns (their ids are bound one by one to read their seats).
+const MAX_GAMES: u32 = 500;
+
+/// `$from, $from+1, …` for `count` values.
+pub(super) fn placeholders(from: usize, count: usize) -> String {
+    (from..from + count)
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
-pub(super) async fn commit(
+/// The games matching `filter` (SQL over `games` with the placeholders `$1 ..` for `args`),
+/// ordered by `order` (an `ORDER BY` clause or nothing), at most `limit` (and at most
+/// [`MAX_GAMES`]), each with its seats.
+/// One read transaction, so the rows and their seats are one snapshot.
+pub(super) async fn select_games(
     store: &SqlStore,
-    id: &GameId,
-    expected: i64,
-    commit: &Commit,
-) -> Result<i64> {
-    check_commit(id, commit)?;
-    let count = i64::try_from(commit.entries.len()).unwrap_or(i64::MAX);
-    let new_version = expected.saturating_add(count);
-    let mut tx = store.begin().await?;
-    // The guard comes first: on SQLite it takes the write lock before anything is read, so a
-    // second writer waits and then sees the new version; on PostgreSQL it locks the row.
-    let guarded = sqlx::query(
-        "UPDATE games SET ply = $1, version = $2, status = $3, clock_json = $4, \
-         deadline_ms = $5, started_ms = COALESCE(started_ms, $6), updated_ms = $7, \
-         result = $8, termination = $9, ended_ms = $10 \
-         WHERE id = $11 AND version = $12",
-    )
-    .bind(commit.ply)
-    .bind(new_version)
-    .bind(commit.status.as_str())
-    .bind(&commit.clock_json)
-    .bind(commit.deadline_ms)
-    .bind(commit.started_ms)
-    .bind(commit.now_ms)
-    .bind(commit.end.as_ref().map(|e| e.result.as_str()))
-    .bind(commit.end.as_ref().map(|e| e.termination.as_str()))
-    .bind(commit.end.as_ref().map(|e| e.ended_ms))
-    .bind(id.as_str())
-    .bind(expected)
-    .execute(&mut *tx)
-    .await?;
-    if !one_row(&guarded) {
-        let actual: Option<i64> = sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
-            .bind(id.as_str())
-            .fetch_optional(&mut *tx)
-            .await?;
+    filter: &str,
+    args: &[&str],
+    order: &str,
+    limit: u32,
+) -> Result<Vec<Game>> {
+    let limit = limit.min(MAX_GAMES);
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {filter} {order} LIMIT {limit}");
+    let mut tx = store.begin_read().await?;
+    let mut query = sqlx::query(&sql);
+    for arg in args {
+        query = query.bind(*arg);
+    }
+    let rows = query.fetch_all(&mut *tx).await?;
+    if rows.is_empty() {
         tx.rollback().await?;
-        return Err(match actual {
-            None => Error::NoGame(id.clone()),
-            Some(actual) => Error::Stale {
-                game: id.clone(),
-                expected,
-                actual,
-            },
-        });
+        return Ok(Vec::new());
     }
-    for (v, entry) in (expected + 1..).zip(&commit.entries) {
-        insert_entry(&mut tx, id, v, entry).await?;
+    let ids = rows
+        .iter()
+        .map(|row| Cols::new(row, "games").game_id("id"))
+        .collect::<Result<Vec<_>>>()?;
+    let sql = format!(
+        "SELECT game_id, {SEAT_COLUMNS} FROM game_seats WHERE game_id IN ({}) \
+         ORDER BY game_id, seat",
+        placeholders(1, ids.len())
+    );
+    let mut query = sqlx::query(&sql);
+    for id in &ids {
+        query = query.bind(id.as_str());
     }
-    if let Some(end) = &commit.end {
-        for result in &end.seats {
-            let done = sqlx::query(
-                "UPDATE game_seats SET score = $1, rank = $2 WHERE game_id = $3 AND seat = $4",
-            )
-            .bind(result.score)
-            .bind(result.rank)
-            .bind(id.as_str())
-            .bind(result.seat)
-            .execute(&mut *tx)
-            .await?;
-            if !one_row(&done) {
-                tx.rollback().await?;
-                return Err(Error::BadWrite {
-                    game: id.clone(),
-                    why: format!("no seat {} to score", result.seat),
-                });
-            }
-        }
+    let seat_rows = query.fetch_all(&mut *tx).await?;
+    tx.rollback().await?;
+    let mut seats: HashMap<GameId, Vec<Seat>> = HashMap::new();
+    for row in &seat_rows {
+        let game = Cols::new(row, "game_seats").game_id("game_id")?;
+        seats.entry(game).or_default().push(seat_from(row)?);
     }
-    store.finish(tx).await?;
-    Ok(new_version)
-}
-
-async fn insert_entry(
-    tx: &mut Transaction<'static, Any>,
-    id: &GameId,
-    v: i64,
-    entry: &LogEntry,
-) -> Result<()> {
-    sqlx::query(
-        "INSERT INTO game_log (game_id, v, kind, ply, seat, action, hidden, hash, clock_ms, \
-         think_ms, data_json, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
-         $12)",
-    )
-    .bind(id.as_str())
-    .bind(v)
-    .bind(entry.kind.as_str())
-    .bind(entry.ply)
-    .bind(entry.seat)
-    .bind(entry.action.as_deref())
-    .bind(flag(entry.hidden))
-    .bind(entry.hash)
-    .bind(entry.clock_ms)
-    .bind(entry.think_ms)
-    .bind(&entry.data_json)
-    .bind(entry.created_ms)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+    rows.iter()
+        .zip(ids)
+        .map(|(row, id)| game_from(row, seats.remove(&id).unwrap_or_default()))
+        .collect()
 }
 
 fn entry_from(row: &AnyRow) -> Result<StoredEntry> {

@@ -1,18 +1,27 @@
 //! [`SqlStore`]: the [`Store`] on SQLite or PostgreSQL through sqlx's `Any` driver.
 
+mod challenges;
+mod commit;
 mod games;
+mod listings;
+mod social;
 mod users;
 
 use std::fmt;
 use std::sync::Arc;
+use std::time::Duration;
 
 use async_trait::async_trait;
 use sqlx::any::{AnyPoolOptions, AnyQueryResult};
 use sqlx::{Any, AnyPool, Executor, Transaction};
 
 use crate::error::{Error, Result};
-use crate::ids::{GameId, TokenHash, UserId};
-use crate::model::{Commit, Game, NewGame, NewUser, Session, Snapshot, StoredEntry, User};
+use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
+use crate::kinds::{ChallengeStatus, GameStatus};
+use crate::model::{
+    Challenge, ChatLine, Commit, DueGame, Game, NewChallenge, NewGame, NewUser, Notification,
+    Rating, Session, Snapshot, StoredEntry, User,
+};
 use crate::store::Store;
 
 /// Which database a [`SqlStore`] talks to.
@@ -27,10 +36,15 @@ pub enum Backend {
 /// Called inside every write transaction just before `COMMIT`; an error rolls it back.
 pub(crate) type CommitHook = Arc<dyn Fn() -> Result<()> + Send + Sync>;
 
-/// The store on a database pool. Cheap to clone (the pool is shared).
+/// The store on a database pool. Cheap to clone (the pools are shared).
+///
+/// On SQLite, write transactions go through a pool of exactly one connection, the writer, and
+/// reads through a pool of several: writers queue for the writer instead of meeting
+/// `SQLITE_BUSY`, and readers (WAL) never wait for them. On PostgreSQL both are one pool.
 #[derive(Clone)]
 pub struct SqlStore {
     pool: AnyPool,
+    writer: AnyPool,
     backend: Backend,
     hook: Option<CommitHook>,
 }
@@ -44,15 +58,49 @@ impl fmt::Debug for SqlStore {
     }
 }
 
-/// How long a SQLite connection waits for the write lock before giving up.
+/// How long a SQLite connection waits for the write lock before giving up (another process,
+/// or a write made through [`SqlStore::pool`], can still hold it).
 const SQLITE_BUSY_TIMEOUT_MS: u32 = 10_000;
+
+/// How long a caller waits for a connection (for SQLite writers: for its turn at the writer).
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The pool options of a backend, with its connection settings.
+fn pool_options(backend: Backend, max_connections: u32) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .after_connect(move |conn, _meta| {
+            Box::pin(async move {
+                let settings: &[&str] = match backend {
+                    Backend::Sqlite => &[
+                        "PRAGMA journal_mode = WAL",
+                        "PRAGMA synchronous = FULL",
+                        "PRAGMA foreign_keys = ON",
+                    ],
+                    Backend::Postgres => &["SET synchronous_commit = on"],
+                };
+                for sql in settings {
+                    conn.execute(*sql).await?;
+                }
+                if backend == Backend::Sqlite {
+                    conn.execute(
+                        format!("PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}").as_str(),
+                    )
+                    .await?;
+                }
+                Ok(())
+            })
+        })
+}
 
 impl SqlStore {
     /// Opens (and migrates) the database at `url`:
     ///
     /// - `sqlite://path` or `sqlite:path`: the file, created if missing; every connection runs
-    ///   in WAL mode with `synchronous=FULL`, a busy timeout and foreign keys on. In-memory
-    ///   databases are refused: a pool would give each connection its own empty one.
+    ///   in WAL mode with `synchronous=FULL`, a busy timeout and foreign keys on; one writer
+    ///   connection and a pool of readers. In-memory databases are refused: a pool would give
+    ///   each connection its own empty one.
     /// - `postgres://…` or `postgresql://…`: with `synchronous_commit=on`.
     pub async fn open(url: &str) -> Result<Self> {
         sqlx::any::install_default_drivers();
@@ -79,42 +127,25 @@ impl SqlStore {
         } else {
             return Err(bad("expected sqlite://<file> or postgres://…"));
         };
-        let pool = AnyPoolOptions::new()
-            .max_connections(match backend {
-                Backend::Sqlite => 4,
-                Backend::Postgres => 8,
-            })
-            .after_connect(move |conn, _meta| {
-                Box::pin(async move {
-                    let settings: &[&str] = match backend {
-                        Backend::Sqlite => &[
-                            "PRAGMA journal_mode = WAL",
-                            "PRAGMA synchronous = FULL",
-                            "PRAGMA foreign_keys = ON",
-                        ],
-                        Backend::Postgres => &["SET synchronous_commit = on"],
-                    };
-                    for sql in settings {
-                        conn.execute(*sql).await?;
-                    }
-                    if backend == Backend::Sqlite {
-                        conn.execute(
-                            format!("PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}").as_str(),
-                        )
-                        .await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect(&connect_url)
-            .await?;
+        let (pool, writer) = match backend {
+            Backend::Sqlite => {
+                let writer = pool_options(backend, 1).connect(&connect_url).await?;
+                let readers = pool_options(backend, 4).connect(&connect_url).await?;
+                (readers, writer)
+            }
+            Backend::Postgres => {
+                let pool = pool_options(backend, 8).connect(&connect_url).await?;
+                (pool.clone(), pool)
+            }
+        };
         let migrator = match backend {
             Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
             Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
         };
-        migrator.run(&pool).await?;
+        migrator.run(&writer).await?;
         Ok(SqlStore {
             pool,
+            writer,
             backend,
             hook: None,
         })
@@ -125,7 +156,8 @@ impl SqlStore {
         self.backend
     }
 
-    /// The pool, for what the typed API does not cover (tests use it to corrupt rows).
+    /// The reading pool, for what the typed API does not cover (tests use it to corrupt rows).
+    /// A write through it bypasses the SQLite writer and may wait for it.
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }
@@ -133,13 +165,20 @@ impl SqlStore {
     /// Closes every connection; the store is unusable afterwards.
     pub async fn close(&self) {
         self.pool.close().await;
+        self.writer.close().await;
     }
 
     pub(crate) fn set_hook(&mut self, hook: CommitHook) {
         self.hook = Some(hook);
     }
 
+    /// A write transaction, on the writer.
     async fn begin(&self) -> Result<Transaction<'static, Any>> {
+        Ok(self.writer.begin().await?)
+    }
+
+    /// A read-only transaction (one consistent snapshot), on the reading pool.
+    async fn begin_read(&self) -> Result<Transaction<'static, Any>> {
         Ok(self.pool.begin().await?)
     }
 
@@ -196,6 +235,66 @@ impl Store for SqlStore {
         users::delete_session(self, token_hash).await
     }
 
+    async fn delete_expired_sessions(&self, now_ms: i64) -> Result<u64> {
+        users::delete_expired_sessions(self, now_ms).await
+    }
+
+    async fn sessions_of_user(&self, user_id: &UserId) -> Result<Vec<Session>> {
+        users::sessions_of_user(self, user_id).await
+    }
+
+    async fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge> {
+        challenges::create_challenge(self, challenge).await
+    }
+
+    async fn load_challenge(&self, id: &ChallengeId) -> Result<Option<Challenge>> {
+        challenges::load_challenge(self, id).await
+    }
+
+    async fn open_challenges(&self, now_ms: i64, limit: u32) -> Result<Vec<Challenge>> {
+        challenges::open_challenges(self, now_ms, limit).await
+    }
+
+    async fn update_challenge_seats(
+        &self,
+        id: &ChallengeId,
+        expected_seat_spec_json: &str,
+        new_seat_spec_json: &str,
+    ) -> Result<bool> {
+        challenges::update_challenge_seats(self, id, expected_seat_spec_json, new_seat_spec_json)
+            .await
+    }
+
+    async fn set_challenge_status(
+        &self,
+        id: &ChallengeId,
+        from: ChallengeStatus,
+        to: ChallengeStatus,
+    ) -> Result<bool> {
+        challenges::set_challenge_status(self, id, from, to).await
+    }
+
+    async fn start_challenge(
+        &self,
+        id: &ChallengeId,
+        expected_seat_spec_json: &str,
+        final_seat_spec_json: &str,
+        game: &NewGame,
+    ) -> Result<bool> {
+        challenges::start_challenge(
+            self,
+            id,
+            expected_seat_spec_json,
+            final_seat_spec_json,
+            game,
+        )
+        .await
+    }
+
+    async fn expire_challenges(&self, now_ms: i64) -> Result<u64> {
+        challenges::expire_challenges(self, now_ms).await
+    }
+
     async fn create_game(&self, game: &NewGame) -> Result<()> {
         games::create_game(self, game).await
     }
@@ -205,11 +304,32 @@ impl Store for SqlStore {
     }
 
     async fn commit(&self, id: &GameId, expected_version: i64, commit: &Commit) -> Result<i64> {
-        games::commit(self, id, expected_version, commit).await
+        commit::commit(self, id, expected_version, commit).await
     }
 
     async fn log_after(&self, id: &GameId, after_version: i64) -> Result<Vec<StoredEntry>> {
         games::log_after(self, id, after_version).await
+    }
+
+    async fn games_of_user(
+        &self,
+        user_id: &UserId,
+        statuses: &[GameStatus],
+        limit: u32,
+    ) -> Result<Vec<Game>> {
+        listings::games_of_user(self, user_id, statuses, limit).await
+    }
+
+    async fn games_by_status(&self, statuses: &[GameStatus], limit: u32) -> Result<Vec<Game>> {
+        listings::games_by_status(self, statuses, limit).await
+    }
+
+    async fn games_due(&self, before_ms: i64, limit: u32) -> Result<Vec<DueGame>> {
+        listings::games_due(self, before_ms, limit).await
+    }
+
+    async fn running_games(&self) -> Result<Vec<GameId>> {
+        listings::running_games(self).await
     }
 
     async fn put_snapshot(&self, id: &GameId, snapshot: &Snapshot) -> Result<()> {
@@ -218,5 +338,38 @@ impl Store for SqlStore {
 
     async fn latest_snapshot(&self, id: &GameId, max_ply: i64) -> Result<Option<Snapshot>> {
         games::latest_snapshot(self, id, max_ply).await
+    }
+
+    async fn rating(&self, user_id: &UserId, pool: &str) -> Result<Option<Rating>> {
+        social::rating(self, user_id, pool).await
+    }
+
+    async fn ratings_of(&self, user_id: &UserId) -> Result<Vec<Rating>> {
+        social::ratings_of(self, user_id).await
+    }
+
+    async fn insert_chat(&self, line: &ChatLine) -> Result<()> {
+        social::insert_chat(self, line).await
+    }
+
+    async fn chat_lines(&self, room: &str, limit: u32) -> Result<Vec<ChatLine>> {
+        social::chat_lines(self, room, limit).await
+    }
+
+    async fn insert_notification(&self, notification: &Notification) -> Result<()> {
+        social::insert_notification(self, notification).await
+    }
+
+    async fn notifications_of(
+        &self,
+        user_id: &UserId,
+        unread_only: bool,
+        limit: u32,
+    ) -> Result<Vec<Notification>> {
+        social::notifications_of(self, user_id, unread_only, limit).await
+    }
+
+    async fn mark_notifications_read(&self, user_id: &UserId, up_to_ms: i64) -> Result<u64> {
+        social::mark_notifications_read(self, user_id, up_to_ms).await
     }
 }

@@ -182,3 +182,24 @@ pub(super) async fn delete_session(store: &SqlStore, token_hash: &TokenHash) -> 
     store.finish(tx).await?;
     Ok(one_row(&done))
 }
+
+pub(super) async fn delete_expired_sessions(store: &SqlStore, now_ms: i64) -> Result<u64> {
+    let mut tx = store.begin().await?;
+    let done = sqlx::query("DELETE FROM sessions WHERE expires_ms <= $1")
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await?;
+    store.finish(tx).await?;
+    Ok(done.rows_affected())
+}
+
+pub(super) async fn sessions_of_user(store: &SqlStore, user_id: &UserId) -> Result<Vec<Session>> {
+    let rows = sqlx::query(
+        "SELECT token_hash, user_id, created_ms, seen_ms, expires_ms FROM sessions \
+         WHERE user_id = $1 ORDER BY created_ms DESC, token_hash",
+    )
+    .bind(user_id.as_str())
+    .fetch_all(store.pool())
+    .await?;
+    rows.iter().map(session_from).collect()
+}

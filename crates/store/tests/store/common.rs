@@ -8,8 +8,8 @@
 #![allow(dead_code)]
 
 use muster_store::{
-    ClockKind, Commit, GameId, GameStatus, LogEntry, LogKind, NewGame, NewUser, Seat, SeatKind,
-    SqlStore, TakebackPolicy, UserId,
+    ChallengeId, ClockKind, Commit, GameId, GameStatus, LogEntry, LogKind, NewChallenge, NewGame,
+    NewUser, Seat, SeatKind, SqlStore, TakebackPolicy, UserId, Visibility,
 };
 use sqlx::{Connection, Executor};
 use tempfile::TempDir;
@@ -187,6 +187,41 @@ pub fn commit_of(from_ply: i64, actions: &[&str]) -> Commit {
         deadline_ms: None,
         started_ms: Some(1_700_000_001_000),
         now_ms: 1_700_000_002_000 + from_ply,
-        end: None,
+        ..Commit::default()
     }
+}
+
+/// A public two-seat live challenge by `creator`, made at `created_ms`, open for an hour, whose
+/// seat spec is `spec`.
+pub fn new_challenge(creator: &UserId, created_ms: i64, spec: &str) -> NewChallenge {
+    NewChallenge {
+        id: ChallengeId::generate(),
+        creator_id: creator.clone(),
+        game: "murus-gallicus".to_owned(),
+        variant: "standard".to_owned(),
+        seats: 2,
+        seat_spec_json: spec.to_owned(),
+        random_order: true,
+        clock_kind: ClockKind::Live,
+        base_ms: 300_000,
+        inc_ms: 2_000,
+        corr_ms: 0,
+        rated: true,
+        takeback: TakebackPolicy::Never,
+        visibility: Visibility::Public,
+        created_ms,
+        expires_ms: created_ms + 3_600_000,
+    }
+}
+
+/// A two-seat game of two humans.
+pub fn new_game_of(first: &UserId, second: &UserId) -> NewGame {
+    let mut game = new_game(Some(first));
+    game.seats[1] = Seat {
+        kind: SeatKind::Human,
+        user_id: Some(second.clone()),
+        joined_ms: Some(1_700_000_000_000),
+        ..Seat::open(1)
+    };
+    game
 }

@@ -1,6 +1,10 @@
 //! The store suite: every case runs on a SQLite file and on PostgreSQL (see `common`).
 
+mod challenges;
 mod common;
 mod durability;
 mod games;
+mod listings;
+mod play;
+mod social;
 mod users;

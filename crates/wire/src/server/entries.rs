@@ -181,6 +181,10 @@ pub struct Step {
     pub legal: Option<LegalMoves>,
     /// The hash of the viewer's view after the decision.
     pub hash: ViewHash,
+    /// The secret decisions this step made public (the end of MuTou's secret setting-out),
+    /// empty for most steps.
+    #[serde(default)]
+    pub revealed: Vec<Revealed>,
 }
 
 /// `skip`: version `v` exists but this viewer may not see it.

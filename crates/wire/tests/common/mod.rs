@@ -174,6 +174,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
             scene: scene.clone(),
             legal: Some(legal.clone()),
             hash: hash(),
+            revealed: Vec::new(),
         }),
         ServerMsg::Step(Step {
             g: g(),
@@ -187,6 +188,10 @@ pub fn server_examples() -> Vec<ServerMsg> {
             scene: scene.clone(),
             legal: None,
             hash: hash(),
+            revealed: vec![Revealed {
+                ply: Ply(0),
+                a: "c1+W".to_owned(),
+            }],
         }),
         ServerMsg::Skip(Skip {
             g: g(),

@@ -1,0 +1,280 @@
+//! The live games: one actor task per loaded game (web.md §2.2), found through [`Games`].
+//!
+//! An actor owns the omniscient position, the folded log, the seats and the subscribers of its
+//! game. Everything that changes a game goes through its actor's queue, so decisions are
+//! ordered; a decision is acknowledged only after the store has committed it, and a failed
+//! commit changes nothing. Each subscriber gets frames rendered for what its seat (or a
+//! spectator) may see.
+
+mod actor;
+mod ai;
+mod chance;
+mod create;
+mod legal;
+mod load;
+mod render;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use muster_store::{GameId, Store, UserId};
+use muster_wire::{AckId, ClientMsg, NackCode, Ply, ViewHash};
+use tokio::sync::{mpsc, Mutex};
+
+pub use create::{new_game, NewGameSpec, SeatPlan};
+
+use crate::Outbox;
+
+/// Settings of the game actors.
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    /// The least time an AI seat takes to answer, so its move can be seen.
+    pub ai_min_delay: Duration,
+    /// The longest an AI seat thinks in an untimed game.
+    pub ai_cap: Duration,
+    /// Searches that may run at once.
+    pub ai_permits: usize,
+    /// How long an actor with no subscribers and nothing to do stays loaded.
+    pub idle_unload: Duration,
+    /// How many recent entries an actor keeps to answer `sub{v}` without a `full`.
+    pub ring: usize,
+    /// Frames a connection may send per second on average; a faster sender is slowed down
+    /// (its frames are read later), never dropped.
+    pub frames_per_second: f64,
+    /// Frames a connection may send at once before it is slowed down.
+    pub frame_burst: f64,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        GameConfig {
+            ai_min_delay: Duration::from_millis(400),
+            ai_cap: Duration::from_secs(10),
+            ai_permits: cores.saturating_sub(1).max(1),
+            idle_unload: Duration::from_secs(600),
+            ring: 64,
+            frames_per_second: 50.0,
+            frame_burst: 100.0,
+        }
+    }
+}
+
+/// A client connection as the actors know it: where its frames go and who it is.
+#[derive(Clone, Debug)]
+pub struct Conn {
+    /// A number unique among the server's connections.
+    pub id: u64,
+    /// The signed-in user, if any.
+    pub user: Option<UserId>,
+    /// Where frames for it go.
+    pub out: Outbox,
+}
+
+/// What a connection asks of a game's actor.
+#[derive(Debug)]
+pub(crate) enum Command {
+    /// Follow the game: answer a `full`, or the entries after `since`.
+    Subscribe { conn: Conn, since: Option<i64> },
+    /// Stop following the game.
+    Unsubscribe { conn: u64 },
+    /// Make a decision for the seat the connection's user holds.
+    Act {
+        conn: Conn,
+        ply: Ply,
+        action: String,
+        ack: AckId,
+        hash: ViewHash,
+    },
+    /// A control outside the rules.
+    Control { conn: Conn, msg: muster_wire::Ctl },
+    /// The legal moves under a click prefix.
+    Legal {
+        conn: Conn,
+        msg: muster_wire::LegalAsk,
+    },
+    /// A search finished.
+    AiDone(Box<ai::AiDone>),
+}
+
+/// The registry of loaded games: it loads a game's actor on first use and reloads it when it
+/// has unloaded itself.
+pub struct Games {
+    store: Arc<dyn Store>,
+    config: GameConfig,
+    ai: ai::AiPool,
+    actors: Mutex<HashMap<GameId, mpsc::Sender<Command>>>,
+}
+
+/// Why a command could not reach a game.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// No such game.
+    #[error("no game `{0}`")]
+    NotFound(String),
+    /// The store failed.
+    #[error("the store failed: {0}")]
+    Store(#[from] muster_store::Error),
+    /// The frame is not about a game (the connection answers those itself).
+    #[error("this frame is not about a game")]
+    NotAGameFrame,
+    /// The stored game cannot be loaded.
+    #[error("game `{id}` cannot be loaded: {why}")]
+    Damaged {
+        /// The game.
+        id: String,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+impl GameError {
+    /// The refusal code a client is told.
+    pub fn code(&self) -> NackCode {
+        match self {
+            GameError::NotFound(_) => NackCode::NotFound,
+            GameError::Store(_) | GameError::Damaged { .. } => NackCode::Storage,
+            GameError::NotAGameFrame => NackCode::Unknown,
+        }
+    }
+}
+
+impl Games {
+    /// The registry over `store`.
+    pub fn new(store: Arc<dyn Store>, config: GameConfig) -> Arc<Games> {
+        let ai = ai::AiPool::new(config.ai_permits);
+        Arc::new(Games {
+            store,
+            config,
+            ai,
+            actors: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// Hands a frame of a connection to the actor of its game, loading it when needed.
+    pub async fn dispatch(self: &Arc<Self>, conn: &Conn, msg: ClientMsg) -> Result<(), GameError> {
+        let (g, command) = match msg {
+            ClientMsg::Sub(m) => (
+                m.g,
+                Command::Subscribe {
+                    conn: conn.clone(),
+                    since: m.v.map(|v| v.0 as i64),
+                },
+            ),
+            ClientMsg::Unsub(m) => (m.g, Command::Unsubscribe { conn: conn.id }),
+            ClientMsg::Act(m) => (
+                m.g,
+                Command::Act {
+                    conn: conn.clone(),
+                    ply: m.ply,
+                    action: m.a,
+                    ack: m.id,
+                    hash: m.h,
+                },
+            ),
+            ClientMsg::Ctl(m) => (
+                m.g.clone(),
+                Command::Control {
+                    conn: conn.clone(),
+                    msg: m,
+                },
+            ),
+            ClientMsg::Legal(m) => (
+                m.g.clone(),
+                Command::Legal {
+                    conn: conn.clone(),
+                    msg: m,
+                },
+            ),
+            _ => return Err(GameError::NotAGameFrame),
+        };
+        let id = GameId::parse(&g.0).ok_or_else(|| GameError::NotFound(g.0.clone()))?;
+        self.send(&id, command).await
+    }
+
+    /// Makes sure a game's actor runs (after creating a game, or at start for running games).
+    pub async fn wake(self: &Arc<Self>, id: &GameId) -> Result<(), GameError> {
+        self.sender(id).await.map(drop)
+    }
+
+    /// Tells every actor that a connection is gone.
+    pub async fn disconnect(&self, conn: u64, games: &[GameId]) {
+        let actors = self.actors.lock().await;
+        for id in games {
+            if let Some(tx) = actors.get(id) {
+                let _ = tx.send(Command::Unsubscribe { conn }).await;
+            }
+        }
+    }
+
+    /// Sends a command to a game's actor. (Boxed: an actor passes on what is queued when it
+    /// unloads, and an unboxed future would contain itself.)
+    fn send<'a>(
+        self: &'a Arc<Self>,
+        id: &'a GameId,
+        command: Command,
+    ) -> Pin<Box<dyn Future<Output = Result<(), GameError>> + Send + 'a>> {
+        Box::pin(self.send_now(id, command))
+    }
+
+    async fn send_now(self: &Arc<Self>, id: &GameId, command: Command) -> Result<(), GameError> {
+        let mut command = command;
+        for _ in 0..2 {
+            let tx = self.sender(id).await?;
+            match tx.send(command).await {
+                Ok(()) => return Ok(()),
+                Err(mpsc::error::SendError(back)) => {
+                    // The actor unloaded itself between the lookup and the send: load it again.
+                    command = back;
+                    let mut actors = self.actors.lock().await;
+                    if actors.get(id).is_some_and(|t| t.same_channel(&tx)) {
+                        actors.remove(id);
+                    }
+                }
+            }
+        }
+        Err(GameError::Damaged {
+            id: id.as_str().to_owned(),
+            why: "its actor stopped twice while loading".to_owned(),
+        })
+    }
+
+    async fn sender(self: &Arc<Self>, id: &GameId) -> Result<mpsc::Sender<Command>, GameError> {
+        let mut actors = self.actors.lock().await;
+        if let Some(tx) = actors.get(id) {
+            if !tx.is_closed() {
+                return Ok(tx.clone());
+            }
+        }
+        let live = load::load(self.store.as_ref(), id).await?;
+        let (tx, rx) = mpsc::channel(1024);
+        actors.insert(id.clone(), tx.clone());
+        let games = Arc::clone(self);
+        tokio::spawn(actor::run(games, live, rx, tx.downgrade()));
+        Ok(tx)
+    }
+
+    /// Forgets an actor that stopped (only if the registered one is that actor).
+    async fn unloaded(&self, id: &GameId, tx: &mpsc::WeakSender<Command>) {
+        let mut actors = self.actors.lock().await;
+        if let (Some(current), Some(mine)) = (actors.get(id), tx.upgrade()) {
+            if current.same_channel(&mine) {
+                actors.remove(id);
+            }
+        }
+    }
+
+    /// Stops every actor's searches (at shutdown).
+    pub async fn stop_all(&self) {
+        self.ai.stop_all();
+        self.actors.lock().await.clear();
+    }
+}

@@ -1,0 +1,247 @@
+//! Frames as one viewer may see them (web.md §2.8): the position, the scene, the action texts
+//! and the events of a viewer's own view; legal moves only for the seat that acts; hashes only
+//! of views, never of the omniscient position.
+
+use muster_rules::{Actor, AnyGame, Seat};
+use muster_store::{GameStatus, SeatKind, UserId};
+use muster_view::{Frame, Scene};
+use muster_wire::server::{
+    Full, GameStatus as WireStatus, SeatInfo, SeatKind as WireSeatKind, Step,
+};
+use muster_wire::{AiLevel, By, LegalMoves, MoveEntry, Ply, ServerMsg, Version, ViewHash};
+
+use super::legal::legal;
+use super::load::{Entry, Live};
+
+/// The hash a viewer is told: of its own view.
+pub(super) fn view_hash(game: &AnyGame, viewer: Option<Seat>) -> ViewHash {
+    ViewHash::from_u64(game.view(viewer.map(Seat::index)).position_hash())
+}
+
+/// The scene of `game` as `viewer` sees it. The view crate fails only for a seat out of range
+/// (the spectator's scene is drawn then); should even that fail, an empty board says why.
+fn scene_of(game: &AnyGame, viewer: Option<Seat>) -> Scene {
+    match muster_view::scene(game, viewer).or_else(|_| muster_view::scene(game, None)) {
+        Ok(scene) => scene,
+        Err(e) => Scene {
+            game: game.id().id().to_owned(),
+            variant: game.variant_text(),
+            viewer: None,
+            frame: Frame {
+                x: 0.0,
+                y: 0.0,
+                width: 1.0,
+                height: 1.0,
+            },
+            cells: Vec::new(),
+            decor: Vec::new(),
+            labels: Vec::new(),
+            pieces: Vec::new(),
+            marks: Vec::new(),
+            panels: Vec::new(),
+            targets_for: None,
+            targets: Vec::new(),
+            buttons: Vec::new(),
+            status: format!("this board cannot be drawn: {e}"),
+        },
+    }
+}
+
+pub(super) fn wire_status(status: GameStatus) -> WireStatus {
+    match status {
+        GameStatus::Filling => WireStatus::Filling,
+        GameStatus::Running => WireStatus::Running,
+        GameStatus::Over => WireStatus::Over,
+        GameStatus::Aborted => WireStatus::Aborted,
+        GameStatus::Legacy => WireStatus::Legacy,
+    }
+}
+
+impl Live {
+    /// Whether `viewer` may read the action of a decision made by `by` that was `hidden`.
+    fn shows(&self, hidden: bool, by: Option<Seat>, viewer: Option<Seat>) -> bool {
+        !hidden || !self.game.secrets_pending() || (by.is_some() && by == viewer)
+    }
+
+    /// The legal moves for a subscriber holding `seats`, if one of them acts.
+    pub(super) fn legal_for(&self, game: &AnyGame, seats: &[Seat]) -> Option<LegalMoves> {
+        match game.actor() {
+            Actor::Seat(actor) if seats.contains(&actor) => {
+                Some(legal(&game.view(Some(actor.index())), &[]))
+            }
+            _ => None,
+        }
+    }
+
+    /// The seats as everyone may see them.
+    fn seat_infos(&self, scene: &Scene) -> Vec<SeatInfo> {
+        let online: Vec<Seat> = self
+            .subs
+            .iter()
+            .flat_map(|s| s.seats.iter().copied())
+            .collect();
+        self.row
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let seat = Seat(i as u8);
+                SeatInfo {
+                    seat,
+                    name: self.names.get(i).cloned().unwrap_or_default(),
+                    colour: scene
+                        .panels
+                        .get(i)
+                        .map(|p| p.colour.clone())
+                        .unwrap_or_default(),
+                    kind: match s.kind {
+                        SeatKind::Human => WireSeatKind::Human,
+                        SeatKind::Ai => WireSeatKind::Ai,
+                        SeatKind::Open => WireSeatKind::Open,
+                    },
+                    user: s.user_id.as_ref().map(|u| u.as_str().to_owned()),
+                    level: s
+                        .ai_level
+                        .and_then(|l| u8::try_from(l).ok())
+                        .and_then(AiLevel::new),
+                    online: s.kind == SeatKind::Ai || online.contains(&seat),
+                    retired: s.retired_ply.map(|p| Ply(p as u32)),
+                }
+            })
+            .collect()
+    }
+
+    /// The whole game as a subscriber holding `seats` may see it.
+    pub(super) fn full(&self, seats: &[Seat]) -> ServerMsg {
+        let viewer = seats.first().copied();
+        let game = &*self.game;
+        let view = game.view(viewer.map(Seat::index));
+        let moves = self
+            .history
+            .played
+            .iter()
+            .map(|p| MoveEntry {
+                ply: Ply(p.ply as u32),
+                by: p.seat.map_or(By::Chance, By::Seat),
+                a: self
+                    .shows(p.hidden, p.seat, viewer)
+                    .then(|| p.action.clone()),
+                turn: self.turns.get(p.ply as usize).copied().unwrap_or(0),
+            })
+            .collect();
+        let scene = scene_of(game, viewer);
+        ServerMsg::Full(Full {
+            g: self.g.clone(),
+            v: Version(self.row.version as u32),
+            ply: Ply(self.row.ply as u32),
+            game: self.row.game.clone(),
+            variant: self.row.variant.clone(),
+            rules_version: self.row.rules_version.parse().unwrap_or(0),
+            seats: self.seat_infos(&scene),
+            me: viewer,
+            status: wire_status(self.row.status),
+            actor: self.actor().into(),
+            clock: None,
+            position: view.position_text(),
+            scene,
+            moves,
+            legal: if self.is_running() {
+                self.legal_for(game, seats)
+            } else {
+                None
+            },
+            offers: Vec::new(),
+            outcome: self.outcome().map(Into::into),
+            hash: view_hash(game, viewer),
+        })
+    }
+
+    /// A stream entry as a subscriber holding `seats` may see it.
+    pub(super) fn entry_for(&self, entry: &Entry, seats: &[Seat]) -> Option<ServerMsg> {
+        let viewer = seats.first().copied();
+        match entry {
+            Entry::Step {
+                v,
+                ply,
+                step,
+                before,
+                after,
+                revealed,
+            } => {
+                let red = after.redacted_step(step, viewer);
+                let scene = muster_view::scene_after(before, &step.action, viewer)
+                    .unwrap_or_else(|_| scene_of(after, viewer));
+                let by = match step.actor {
+                    Actor::Seat(s) => By::Seat(s),
+                    _ => By::Chance,
+                };
+                let last = self.ring.back().is_some_and(|e| e.v() == *v);
+                Some(ServerMsg::Step(Step {
+                    g: self.g.clone(),
+                    v: Version(*v as u32),
+                    ply: Ply(*ply as u32 + 1),
+                    by,
+                    a: red.action,
+                    events: red.events,
+                    actor: self.actor_of(after).into(),
+                    clock: None,
+                    scene,
+                    // Only the newest step carries moves: older ones are history.
+                    legal: if last && self.is_running() {
+                        self.legal_for(after, seats)
+                    } else {
+                        None
+                    },
+                    hash: ViewHash::from_u64(red.view.position_hash()),
+                    revealed: revealed
+                        .iter()
+                        .map(|(p, a)| muster_wire::server::Revealed {
+                            ply: Ply(*p as u32),
+                            a: a.clone(),
+                        })
+                        .collect(),
+                }))
+            }
+            Entry::Other { .. } => None,
+        }
+    }
+
+    /// Whether the game is being played.
+    pub(super) fn is_running(&self) -> bool {
+        self.row.status == GameStatus::Running
+    }
+
+    /// The actor, as the game's status says (nobody once the game is over or aborted).
+    pub(super) fn actor(&self) -> Actor {
+        self.actor_of(&self.game)
+    }
+
+    fn actor_of(&self, game: &AnyGame) -> Actor {
+        if self.is_running() {
+            game.actor()
+        } else {
+            Actor::Over
+        }
+    }
+
+    /// The result: the rules' outcome with the endings outside the rules.
+    pub(super) fn outcome(&self) -> Option<muster_rules::Outcome> {
+        self.history
+            .endings
+            .outcome(self.game.outcome(), self.game.seats())
+    }
+
+    /// The seats `user` holds.
+    pub(super) fn seats_of(&self, user: Option<&UserId>) -> Vec<Seat> {
+        let Some(user) = user else {
+            return Vec::new();
+        };
+        self.row
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind == SeatKind::Human && s.user_id.as_ref() == Some(user))
+            .map(|(i, _)| Seat(i as u8))
+            .collect()
+    }
+}

@@ -1,0 +1,214 @@
+//! The WebSocket `/ws` (web.md §2.3): one per browser tab, games multiplexed by id. Each
+//! connection reads frames (size-capped, rate-limited, decoded by muster-wire), answers `ping`
+//! itself and hands game frames to the games' actors; a writer task drains its [`Outbox`].
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use futures_util::{SinkExt, StreamExt};
+use muster_store::{GameId, UserId};
+use muster_wire::server::{Nack, Pong};
+use muster_wire::{ClientMsg, Millis, NackCode, ServerMsg, MAX_FRAME};
+
+use crate::accounts::identify;
+use crate::games::Conn;
+use crate::outbox::Outbox;
+use crate::time::now_ms;
+use crate::ServerState;
+
+/// Frames waiting for a slow reader before new ones are dropped.
+const OUTBOX: usize = 4096;
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// `GET /ws`: upgrades to a WebSocket for the signed-in user (or an anonymous spectator).
+pub async fn upgrade(
+    State(state): State<Arc<ServerState>>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let user = match identify(&state, &headers).await {
+        Ok(identity) => identity.map(|i| i.user.id),
+        Err(error) => return (StatusCode::SERVICE_UNAVAILABLE, Json(error)).into_response(),
+    };
+    ws.max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| connection(state, socket, user))
+}
+
+/// A token bucket for one connection's frames: a frame that finds it empty waits for the
+/// next token, so a fast sender is slowed to the rate (and TCP pushes back on it) rather than
+/// refused.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    fn new(rate: f64, burst: f64) -> Bucket {
+        Bucket {
+            tokens: burst,
+            at: Instant::now(),
+            rate: rate.max(0.1),
+            burst: burst.max(1.0),
+        }
+    }
+
+    /// Takes a token, first waiting for one if there is none.
+    async fn take(&mut self) {
+        let now = Instant::now();
+        let refill = now.duration_since(self.at).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + refill).min(self.burst);
+        self.at = now;
+        if self.tokens < 1.0 {
+            let wait = (1.0 - self.tokens) / self.rate;
+            tokio::time::sleep(Duration::from_secs_f64(wait)).await;
+            self.tokens = 1.0;
+            self.at = Instant::now();
+        }
+        self.tokens -= 1.0;
+    }
+}
+
+async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<UserId>) {
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut queue) = Outbox::new(OUTBOX);
+    let conn = Conn {
+        id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
+        user,
+        out,
+    };
+    let mut shutdown = state.shutdown.subscribe();
+    let writer = tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                frame = queue.recv() => match frame {
+                    Some(text) => {
+                        if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    None => break,
+                },
+                _ = shutdown.changed() => break,
+            }
+        }
+        let close = CloseFrame {
+            code: 1012, // service restart
+            reason: "the server is stopping; reconnect shortly".into(),
+        };
+        let _ = sink.send(Message::Close(Some(close))).await;
+        let _ = sink.close().await;
+    });
+    let mut followed: HashSet<GameId> = HashSet::new();
+    let config = state.games.config();
+    let mut bucket = Bucket::new(config.frames_per_second, config.frame_burst);
+    let mut stopping = state.shutdown.subscribe();
+    loop {
+        let frame = tokio::select! {
+            frame = stream.next() => frame,
+            _ = stopping.changed() => None,
+        };
+        let Some(Ok(frame)) = frame else {
+            break;
+        };
+        let text = match frame {
+            Message::Text(text) => text,
+            Message::Binary(_) => {
+                refuse(
+                    &conn,
+                    NackCode::Malformed,
+                    "frames are JSON text, not binary",
+                );
+                continue;
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        bucket.take().await;
+        let msg = match ClientMsg::decode(text.as_str()) {
+            Ok(msg) => msg,
+            Err(error) => {
+                conn.out.send(&ServerMsg::Nack(error.nack()));
+                continue;
+            }
+        };
+        handle(&state, &conn, &mut followed, msg).await;
+    }
+    let followed: Vec<GameId> = followed.into_iter().collect();
+    state.games.disconnect(conn.id, &followed).await;
+    drop(conn);
+    // The actors drop their copies of the outbox as they read the unsubscriptions; the writer
+    // then ends by itself. Do not wait for it longer than a moment.
+    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+}
+
+async fn handle(
+    state: &Arc<ServerState>,
+    conn: &Conn,
+    followed: &mut HashSet<GameId>,
+    msg: ClientMsg,
+) {
+    match msg {
+        ClientMsg::Ping(ping) => conn.out.send(&ServerMsg::Pong(Pong {
+            n: ping.n,
+            now_ms: Millis(now_ms().max(0) as u64),
+        })),
+        ClientMsg::Preview(_) | ClientMsg::Say(_) | ClientMsg::Lobby(_) => refuse(
+            conn,
+            NackCode::Refused,
+            "this server does not serve previews, chat or the lobby stream yet",
+        ),
+        msg => {
+            let game = match &msg {
+                ClientMsg::Sub(m) => Some((m.g.clone(), true)),
+                ClientMsg::Unsub(m) => Some((m.g.clone(), false)),
+                _ => None,
+            };
+            if let Some((g, follow)) = game {
+                if let Some(id) = GameId::parse(&g.0) {
+                    if follow {
+                        followed.insert(id);
+                    } else {
+                        followed.remove(&id);
+                    }
+                }
+            }
+            let id = ack_of(&msg);
+            if let Err(error) = state.games.dispatch(conn, msg).await {
+                conn.out.send(&ServerMsg::Nack(Nack {
+                    id,
+                    code: error.code(),
+                    reason: error.to_string(),
+                    rule: None,
+                }));
+            }
+        }
+    }
+}
+
+fn ack_of(msg: &ClientMsg) -> Option<muster_wire::AckId> {
+    match msg {
+        ClientMsg::Act(m) => Some(m.id),
+        ClientMsg::Ctl(m) => Some(m.id),
+        _ => None,
+    }
+}
+
+fn refuse(conn: &Conn, code: NackCode, reason: &str) {
+    conn.out.send(&ServerMsg::Nack(Nack {
+        id: None,
+        code,
+        reason: reason.to_owned(),
+        rule: None,
+    }));
+}

@@ -1,0 +1,129 @@
+//! Chat, notifications, and the sweeping of expired sessions.
+
+use muster_store::{ChatId, ChatLine, Notification, NotificationId, Session, Store, TokenHash};
+
+use crate::common::{new_game, new_user, Db};
+
+async fn a_room_gives_its_last_lines_oldest_first(db: Db) {
+    let store = &db.store;
+    let ann = store.create_user(&new_user("ann")).await.expect("user");
+    let game = new_game(Some(&ann.id));
+    store.create_game(&game).await.expect("game");
+    let line = |room: &str, text: &str, created_ms| ChatLine {
+        id: ChatId::generate(),
+        room: room.to_owned(),
+        game_id: room.starts_with("g:").then(|| game.id.clone()),
+        user_id: ann.id.clone(),
+        text: text.to_owned(),
+        created_ms,
+    };
+    let room = format!("g:{}:players", game.id);
+    let mut said = Vec::new();
+    for n in 1..=5 {
+        let l = line("lobby", &format!("hello {n}"), n);
+        store.insert_chat(&l).await.expect("say");
+        said.push(l);
+    }
+    let in_game = line(&room, "gg", 3);
+    store.insert_chat(&in_game).await.expect("say");
+    assert_eq!(
+        store.chat_lines("lobby", 3).await.expect("lines"),
+        said[2..]
+    );
+    assert_eq!(store.chat_lines("lobby", 10).await.expect("lines"), said);
+    assert_eq!(store.chat_lines(&room, 10).await.expect("lines"), [in_game]);
+    assert_eq!(store.chat_lines("nowhere", 10).await.expect("lines"), []);
+}
+
+async fn notifications_are_listed_newest_first_and_marked_read(db: Db) {
+    let store = &db.store;
+    let ann = store.create_user(&new_user("ann")).await.expect("user");
+    let bob = store.create_user(&new_user("bob")).await.expect("user");
+    let game = new_game(Some(&ann.id));
+    store.create_game(&game).await.expect("game");
+    let note = |user: &muster_store::UserId, created_ms| Notification {
+        id: NotificationId::generate(),
+        user_id: user.clone(),
+        kind: "turn".to_owned(),
+        game_id: Some(game.id.clone()),
+        payload_json: r#"{"ply":3}"#.to_owned(),
+        created_ms,
+        read_ms: None,
+        mailed_ms: None,
+    };
+    let anns = [note(&ann.id, 10), note(&ann.id, 20), note(&ann.id, 30)];
+    for n in &anns {
+        store.insert_notification(n).await.expect("notify");
+    }
+    let bobs = note(&bob.id, 15);
+    store.insert_notification(&bobs).await.expect("notify");
+    let of = |unread_only, limit| store.notifications_of(&ann.id, unread_only, limit);
+    assert_eq!(
+        of(false, 10).await.expect("list"),
+        [anns[2].clone(), anns[1].clone(), anns[0].clone()]
+    );
+    assert_eq!(of(false, 1).await.expect("list"), [anns[2].clone()]);
+
+    assert_eq!(
+        store
+            .mark_notifications_read(&ann.id, 20)
+            .await
+            .expect("read"),
+        2
+    );
+    assert_eq!(
+        store
+            .mark_notifications_read(&ann.id, 25)
+            .await
+            .expect("read"),
+        0
+    );
+    assert_eq!(of(true, 10).await.expect("list"), [anns[2].clone()]);
+    let all = of(false, 10).await.expect("list");
+    let read: Vec<_> = all.iter().map(|n| n.read_ms).collect();
+    assert_eq!(read, [None, Some(20), Some(20)]);
+    assert_eq!(
+        store
+            .notifications_of(&bob.id, true, 10)
+            .await
+            .expect("list"),
+        [bobs]
+    );
+}
+
+async fn expired_sessions_are_swept(db: Db) {
+    let store = &db.store;
+    let ann = store.create_user(&new_user("ann")).await.expect("user");
+    let bob = store.create_user(&new_user("bob")).await.expect("user");
+    let session = |user: &muster_store::UserId, hex: &str, created_ms, expires_ms| Session {
+        token_hash: TokenHash::from_hex(&hex.repeat(16)).expect("hex"),
+        user_id: user.clone(),
+        created_ms,
+        seen_ms: created_ms,
+        expires_ms,
+    };
+    let old = session(&ann.id, "a1", 1, 100);
+    let new = session(&ann.id, "a2", 2, 200);
+    let bobs = session(&bob.id, "b1", 3, 150);
+    for s in [&old, &new, &bobs] {
+        store.insert_session(s).await.expect("insert");
+    }
+    assert_eq!(
+        store.sessions_of_user(&ann.id).await.expect("list"),
+        [new.clone(), old.clone()]
+    );
+    assert_eq!(store.delete_expired_sessions(99).await.expect("sweep"), 0);
+    assert_eq!(store.delete_expired_sessions(150).await.expect("sweep"), 2);
+    assert_eq!(store.sessions_of_user(&ann.id).await.expect("list"), [new]);
+    assert_eq!(store.sessions_of_user(&bob.id).await.expect("list"), []);
+    assert_eq!(
+        store.find_session(&old.token_hash).await.expect("find"),
+        None
+    );
+}
+
+crate::both_backends!(
+    a_room_gives_its_last_lines_oldest_first,
+    notifications_are_listed_newest_first_and_marked_read,
+    expired_sessions_are_swept,
+);
