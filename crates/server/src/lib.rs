@@ -9,9 +9,10 @@
 //! [`serve`] runs it on a bound listener until the shutdown future completes.
 
 use std::future::Future;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -21,9 +22,13 @@ use muster_wire::http::{ApiError, CatalogResponse};
 use muster_wire::NackCode;
 
 pub mod accounts;
+pub mod clock;
 pub mod games;
 pub mod history;
+pub mod limits;
 mod outbox;
+pub mod ratings;
+pub mod records;
 pub mod time;
 mod ws;
 
@@ -67,14 +72,17 @@ impl ServerState {
 }
 
 /// The HTTP application: `GET /` (the start page), `GET /api/catalog` (games, presets, option
-/// domains, seat ranges, AI levels, clock kinds); any other `/api/…` path answers 404 with an
-/// [`ApiError`] body, anything else 404 in words.
+/// domains, seat ranges, AI levels, clock kinds), the account routes ([`accounts::routes`]);
+/// any other `/api/…` path answers 404 with an [`ApiError`] body, anything else 404 in words.
+/// Request bodies are read up to [`accounts::MAX_BODY`] bytes.
 pub fn app(state: Arc<ServerState>) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/api/catalog", get(catalog))
         .route("/ws", get(ws::upgrade))
+        .merge(accounts::routes())
         .fallback(not_found)
+        .layer(DefaultBodyLimit::max(accounts::MAX_BODY))
         .with_state(state)
 }
 
@@ -86,7 +94,8 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let stopping = Arc::clone(&state);
-    axum::serve(listener, app(state))
+    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(async move {
             shutdown.await;
             stopping.stop().await;

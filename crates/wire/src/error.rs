@@ -45,11 +45,19 @@ pub enum NackCode {
     /// The control is not allowed now (an abort after the opening, a takeback the policy
     /// forbids, an offer with none standing).
     Refused,
+    /// HTTP: a value that reads but is not acceptable (a bad name, a password too short).
+    Invalid,
+    /// HTTP: no session, an expired one, or a wrong name or password.
+    Unauthorized,
+    /// HTTP: the session's user may not do this.
+    Forbidden,
+    /// HTTP: the name is taken (compared case-insensitively).
+    Taken,
 }
 
 impl NackCode {
     /// Every code.
-    pub const ALL: [NackCode; 13] = [
+    pub const ALL: [NackCode; 17] = [
         NackCode::Parse,
         NackCode::Illegal,
         NackCode::Stale,
@@ -63,6 +71,10 @@ impl NackCode {
         NackCode::NotSeated,
         NackCode::NotFound,
         NackCode::Refused,
+        NackCode::Invalid,
+        NackCode::Unauthorized,
+        NackCode::Forbidden,
+        NackCode::Taken,
     ];
 }
 

@@ -7,8 +7,8 @@ use crate::error::NackCode;
 use crate::ids::{AiLevel, ChallengeId, MatchId, Millis, Ply, UserId};
 use crate::server::GameStatus;
 
-/// `POST /api/session`: play as a guest, or log in. Its `Debug` form hides the password, so
-/// a logged request never shows it.
+/// `POST /api/session`: play as a guest, log in, or register a named account. Its `Debug` form
+/// hides the password, so a logged request never shows it.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
@@ -27,6 +27,14 @@ pub enum SessionRequest {
         /// The password.
         password: String,
     },
+    /// A new named account: the name must be free (compared case-insensitively), the password
+    /// 8 to 128 characters.
+    Register {
+        /// The wished name.
+        name: String,
+        /// The password.
+        password: String,
+    },
 }
 
 impl std::fmt::Debug for SessionRequest {
@@ -35,6 +43,11 @@ impl std::fmt::Debug for SessionRequest {
             SessionRequest::Guest { name } => f.debug_struct("Guest").field("name", name).finish(),
             SessionRequest::Login { name, .. } => f
                 .debug_struct("Login")
+                .field("name", name)
+                .field("password", &"<hidden>")
+                .finish(),
+            SessionRequest::Register { name, .. } => f
+                .debug_struct("Register")
                 .field("name", name)
                 .field("password", &"<hidden>")
                 .finish(),
@@ -56,12 +69,72 @@ pub struct UserInfo {
     pub bot: bool,
 }
 
-/// The answer to `POST /api/session` (the session itself is a cookie).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+/// The answer to `POST /api/session` and `GET /api/session`. The session is a cookie; the
+/// answer to `POST` also carries its token for clients without cookies, which send it as
+/// `Authorization: Bearer <token>`.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SessionResponse {
     /// Who the session is for.
     pub user: UserInfo,
+    /// The session token (only in the answer that created the session).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub token: Option<String>,
+}
+
+impl std::fmt::Debug for SessionResponse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SessionResponse")
+            .field("user", &self.user)
+            .field("token", &self.token.as_ref().map(|_| "<hidden>"))
+            .finish()
+    }
+}
+
+/// `POST /api/bots`: a bot account, owned by the named user who asks.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct BotRequest {
+    /// The bot's name (unique among all users, case-insensitively).
+    pub name: String,
+}
+
+/// The answer to `POST /api/bots`: the bot and its API token, which does not expire and is
+/// shown only this once.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BotResponse {
+    /// The bot account.
+    pub user: UserInfo,
+    /// Its token, sent as `Authorization: Bearer <token>`.
+    pub token: String,
+}
+
+impl std::fmt::Debug for BotResponse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotResponse")
+            .field("user", &self.user)
+            .field("token", &"<hidden>")
+            .finish()
+    }
+}
+
+/// `GET /api/users/{name}`: a user's public profile (never an e-mail address or a hash).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UserProfile {
+    /// The account.
+    pub id: UserId,
+    /// The name shown.
+    pub name: String,
+    /// A guest account.
+    pub guest: bool,
+    /// A bot account.
+    pub bot: bool,
+    /// When the account was created.
+    pub created_ms: Millis,
 }
 
 /// The clock kinds a game may have.

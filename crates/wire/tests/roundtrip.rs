@@ -63,6 +63,20 @@ fn http_bodies_round_trip() {
         name: "ada".into(),
         password: "pw".into(),
     });
+    check(&SessionRequest::Register {
+        name: "ada".into(),
+        password: "correct horse".into(),
+    });
+    check(&BotRequest {
+        name: "ada-bot".into(),
+    });
+    check(&UserProfile {
+        id: UserId("01J00000000000000000000000".into()),
+        name: "ada".into(),
+        guest: false,
+        bot: false,
+        created_ms: Millis(1_700_000_000_000),
+    });
     check(&challenge_request());
     check(&ChallengeRequest {
         clock: ClockSpec::None,
@@ -191,16 +205,52 @@ fn a_forged_event_is_refused() {
 }
 
 #[test]
-fn a_login_never_shows_its_password() {
+fn a_login_or_registration_never_shows_its_password() {
     let login = SessionRequest::Login {
         name: "ada".into(),
         password: "hunter2".into(),
     };
-    let debug = format!("{login:?}");
-    assert!(
-        debug.contains("ada") && !debug.contains("hunter2"),
-        "{debug}"
-    );
+    let register = SessionRequest::Register {
+        name: "ada".into(),
+        password: "hunter2".into(),
+    };
+    for request in [login, register] {
+        let debug = format!("{request:?}");
+        assert!(
+            debug.contains("ada") && !debug.contains("hunter2"),
+            "{debug}"
+        );
+    }
+}
+
+#[test]
+fn session_and_bot_answers_never_show_their_token() {
+    let user = UserInfo {
+        id: UserId("01J00000000000000000000000".into()),
+        name: "ada".into(),
+        guest: false,
+        bot: false,
+    };
+    let session = SessionResponse {
+        user: user.clone(),
+        token: Some("s3cr3t".into()),
+    };
+    let bot = BotResponse {
+        user,
+        token: "s3cr3t".into(),
+    };
+    for debug in [format!("{session:?}"), format!("{bot:?}")] {
+        assert!(
+            debug.contains("ada") && !debug.contains("s3cr3t"),
+            "{debug}"
+        );
+    }
+    let text = serde_json::to_string(&SessionResponse {
+        token: None,
+        ..session
+    })
+    .unwrap();
+    assert!(!text.contains("token"), "{text}");
 }
 
 #[test]

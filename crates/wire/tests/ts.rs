@@ -8,8 +8,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use muster_wire::http::{
-    ApiError, CatalogResponse, ChallengeInfo, ChallengeRequest, GamesResponse, JoinRequest,
-    SessionRequest, SessionResponse,
+    ApiError, BotRequest, BotResponse, CatalogResponse, ChallengeInfo, ChallengeRequest,
+    GamesResponse, JoinRequest, SessionRequest, SessionResponse, UserProfile,
 };
 use muster_wire::{ClientMsg, NackCode, ServerMsg};
 use ts_rs::{Config, TS};
@@ -26,6 +26,9 @@ fn generate(dir: &Path) {
     ServerMsg::export_all(&cfg).unwrap();
     SessionRequest::export_all(&cfg).unwrap();
     SessionResponse::export_all(&cfg).unwrap();
+    BotRequest::export_all(&cfg).unwrap();
+    BotResponse::export_all(&cfg).unwrap();
+    UserProfile::export_all(&cfg).unwrap();
     CatalogResponse::export_all(&cfg).unwrap();
     ChallengeRequest::export_all(&cfg).unwrap();
     ChallengeInfo::export_all(&cfg).unwrap();

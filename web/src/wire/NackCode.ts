@@ -3,4 +3,4 @@
 /**
  * Why a frame or a write was refused (`nack.code`, and the HTTP error body's `code`).
  */
-export type NackCode = "parse" | "illegal" | "stale" | "turn" | "over" | "storage" | "rate" | "malformed" | "unknown" | "too-large" | "not-seated" | "not-found" | "refused";
+export type NackCode = "parse" | "illegal" | "stale" | "turn" | "over" | "storage" | "rate" | "malformed" | "unknown" | "too-large" | "not-seated" | "not-found" | "refused" | "invalid" | "unauthorized" | "forbidden" | "taken";

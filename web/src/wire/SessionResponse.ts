@@ -2,10 +2,16 @@
 import type { UserInfo } from "./UserInfo";
 
 /**
- * The answer to `POST /api/session` (the session itself is a cookie).
+ * The answer to `POST /api/session` and `GET /api/session`. The session is a cookie; the
+ * answer to `POST` also carries its token for clients without cookies, which send it as
+ * `Authorization: Bearer <token>`.
  */
 export type SessionResponse = { 
 /**
  * Who the session is for.
  */
-user: UserInfo, };
+user: UserInfo, 
+/**
+ * The session token (only in the answer that created the session).
+ */
+token?: string, };

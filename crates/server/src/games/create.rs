@@ -3,7 +3,7 @@
 
 use muster_rules::AnyGame;
 use muster_store::{
-    ClockKind, GameId, GameStatus, NewGame, Seat, SeatKind, TakebackPolicy, UserId,
+    ChallengeId, ClockKind, GameId, GameStatus, NewGame, Seat, SeatKind, TakebackPolicy, UserId,
 };
 use muster_wire::http::ClockSpec;
 use rand::rngs::SmallRng;

@@ -99,7 +99,7 @@ impl Harness {
         let token = format!("token-of-{name}-{}", user.id);
         self.store
             .insert_session(&Session {
-                token_hash: muster_server::accounts::token_hash(&token),
+                token_hash: muster_server::accounts::hash_token(&token),
                 user_id: user.id.clone(),
                 created_ms: 0,
                 seen_ms: 0,

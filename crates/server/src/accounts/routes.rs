@@ -1,0 +1,393 @@
+//! The account routes: sessions, bots and public profiles.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::http::header::{CACHE_CONTROL, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use axum::{Extension, Json, Router};
+use muster_store::{NewUser, Session, TokenHash, User};
+use muster_wire::http::{
+    BotRequest, BotResponse, SessionRequest, SessionResponse, UserInfo, UserProfile,
+};
+use muster_wire::{Millis, NackCode};
+use serde::{Deserialize, Serialize};
+
+use super::api::{ApiFailure, ApiJson, ClientIp};
+use super::identity::Identity;
+use super::names::check_name;
+use super::passwords::{check_password, hash_password, verify_password};
+use super::tokens::{
+    clear_cookie, cookie_token, hash_token, new_token, presented_token, session_cookie, NEVER_MS,
+    SESSION_TTL_MS,
+};
+use crate::limits::RateLimiter;
+use crate::time::now_ms;
+use crate::ServerState;
+
+/// How many sessions, accounts and bots one client address may create at once.
+pub const SESSION_BURST: u32 = 20;
+/// How fast that allowance comes back, per second (12 a minute).
+pub const SESSION_REFILL_PER_SEC: f64 = 0.2;
+
+/// The rate limits of the account routes, one set per router.
+struct Limits {
+    /// `POST /api/session` and `POST /api/bots`, per client address.
+    sessions: RateLimiter<IpAddr>,
+}
+
+/// The account routes, to merge into the application:
+///
+/// - `POST /api/session` ([`SessionRequest`]: guest, login or register) answers
+///   [`SessionResponse`] with the token and sets the session cookie;
+/// - `GET /api/session` answers [`SessionResponse`] without the token, 401 without a session;
+/// - `DELETE /api/session` deletes the presented session and clears the cookie (204);
+/// - `POST /api/bots` ([`BotRequest`]) by a named user answers 201 [`BotResponse`];
+/// - `DELETE /api/bots/{name}/token` by the bot's owner revokes its token (204);
+/// - `GET /api/users/{name}` answers [`UserProfile`].
+pub fn routes() -> Router<Arc<ServerState>> {
+    let limits = Arc::new(Limits {
+        sessions: RateLimiter::new(SESSION_BURST, SESSION_REFILL_PER_SEC),
+    });
+    Router::new()
+        .route(
+            "/api/session",
+            post(create_session).get(who_am_i).delete(logout),
+        )
+        .route("/api/bots", post(create_bot))
+        .route("/api/bots/{name}/token", delete(revoke_bot_token))
+        .route("/api/users/{name}", get(profile))
+        .layer(Extension(limits))
+}
+
+/// What a bot's `prefs_json` holds: who owns it and the hash of its token (the store has no
+/// columns for either).
+#[derive(Serialize, Deserialize)]
+struct BotPrefs {
+    owner: String,
+    token_hash: String,
+}
+
+fn user_info(user: &User) -> UserInfo {
+    UserInfo {
+        id: muster_wire::UserId(user.id.as_str().to_owned()),
+        name: user.name.clone(),
+        guest: user.is_guest,
+        bot: user.is_bot,
+    }
+}
+
+/// A store refusal of a new user as an answer: `taken`, `invalid`, or `storage`.
+fn user_failure(error: &muster_store::Error) -> ApiFailure {
+    match error {
+        muster_store::Error::NameTaken { name } => ApiFailure::new(
+            NackCode::Taken,
+            format!("the name `{}` is taken", muster_wire::quote(name)),
+        ),
+        muster_store::Error::BadName { name, why } => ApiFailure::new(
+            NackCode::Invalid,
+            format!("bad name `{}`: {why}", muster_wire::quote(name)),
+        ),
+        other => ApiFailure::storage(other),
+    }
+}
+
+fn no_randomness() -> ApiFailure {
+    ApiFailure::new(
+        NackCode::Storage,
+        "the server has no randomness to make a token; try again",
+    )
+}
+
+fn new_user(name: String, pw_hash: Option<String>, is_guest: bool) -> NewUser {
+    NewUser {
+        name,
+        pw_hash,
+        is_guest,
+        is_bot: false,
+        email: None,
+        prefs_json: "{}".to_owned(),
+        created_ms: now_ms(),
+    }
+}
+
+/// Stores a session for `user` until `expires_ms` and returns its token.
+async fn open_session(
+    state: &ServerState,
+    user: &User,
+    expires_ms: i64,
+) -> Result<String, ApiFailure> {
+    let token = new_token().map_err(|_| no_randomness())?;
+    let now = now_ms();
+    let session = Session {
+        token_hash: hash_token(&token),
+        user_id: user.id.clone(),
+        created_ms: now,
+        seen_ms: now,
+        expires_ms,
+    };
+    state
+        .store
+        .insert_session(&session)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?;
+    Ok(token)
+}
+
+/// A JSON answer that no cache may keep (it carries a token).
+fn private(status: StatusCode, body: impl Serialize) -> Response {
+    let mut response = (status, Json(body)).into_response();
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+async fn create_session(
+    State(state): State<Arc<ServerState>>,
+    ClientIp(ip): ClientIp,
+    Extension(limits): Extension<Arc<Limits>>,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<SessionRequest>,
+) -> Result<Response, ApiFailure> {
+    limits.sessions.check(&ip).map_err(ApiFailure::rate)?;
+    let user = match request {
+        SessionRequest::Guest { name } => create_guest(&state, name).await?,
+        SessionRequest::Login { name, password } => login(&state, &name, password).await?,
+        SessionRequest::Register { name, password } => register(&state, name, password).await?,
+    };
+    // The browser's cookie is about to be replaced: the session it named is of no more use.
+    // A guest who registers keeps the guest account (with its games) but loses its session.
+    if let Some(old) = cookie_token(&headers) {
+        let _ = state.store.delete_session(&hash_token(old)).await;
+    }
+    let token = open_session(&state, &user, now_ms().saturating_add(SESSION_TTL_MS)).await?;
+    let cookie = session_cookie(&token);
+    let body = SessionResponse {
+        user: user_info(&user),
+        token: Some(token),
+    };
+    let mut response = private(StatusCode::OK, body);
+    response.headers_mut().insert(SET_COOKIE, cookie);
+    Ok(response)
+}
+
+/// How many generated guest names are tried before giving up.
+const GUEST_NAME_TRIES: usize = 8;
+
+async fn create_guest(state: &ServerState, name: Option<String>) -> Result<User, ApiFailure> {
+    if let Some(name) = name {
+        check_name(&name)?;
+        let user = new_user(name, None, true);
+        return state
+            .store
+            .create_user(&user)
+            .await
+            .map_err(|e| user_failure(&e));
+    }
+    for _ in 0..GUEST_NAME_TRIES {
+        let mut bytes = [0u8; 3];
+        getrandom::fill(&mut bytes).map_err(|_| no_randomness())?;
+        let name = format!("guest-{:02x}{:02x}{:02x}", bytes[0], bytes[1], bytes[2]);
+        match state.store.create_user(&new_user(name, None, true)).await {
+            Ok(user) => return Ok(user),
+            Err(muster_store::Error::NameTaken { .. }) => continue,
+            Err(other) => return Err(user_failure(&other)),
+        }
+    }
+    Err(ApiFailure::new(
+        NackCode::Storage,
+        "no free guest name was found; try again",
+    ))
+}
+
+/// One answer for an unknown name, a wrong password, a guest or a bot, so that a refusal does
+/// not tell which names exist.
+fn bad_login() -> ApiFailure {
+    ApiFailure::new(NackCode::Unauthorized, "wrong name or password")
+}
+
+async fn login(state: &ServerState, name: &str, password: String) -> Result<User, ApiFailure> {
+    let user = state
+        .store
+        .user_by_name(name)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?;
+    let stored = user.as_ref().and_then(|u| u.pw_hash.clone());
+    let matches = verify_password(password, stored).await;
+    match user {
+        Some(user) if matches && !user.is_guest && !user.is_bot => Ok(user),
+        _ => Err(bad_login()),
+    }
+}
+
+async fn register(state: &ServerState, name: String, password: String) -> Result<User, ApiFailure> {
+    check_name(&name)?;
+    check_password(&password)?;
+    // Refuse a taken name before spending a hash on it; the store checks again.
+    let taken = state
+        .store
+        .user_by_name(&name)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?;
+    if taken.is_some() {
+        return Err(user_failure(&muster_store::Error::NameTaken { name }));
+    }
+    let pw_hash = hash_password(password).await?;
+    state
+        .store
+        .create_user(&new_user(name, Some(pw_hash), false))
+        .await
+        .map_err(|e| user_failure(&e))
+}
+
+async fn who_am_i(identity: Identity) -> Response {
+    let body = SessionResponse {
+        user: user_info(&identity.user),
+        token: None,
+    };
+    private(StatusCode::OK, body)
+}
+
+async fn logout(
+    State(state): State<Arc<ServerState>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiFailure> {
+    if let Some(token) = presented_token(&headers) {
+        state
+            .store
+            .delete_session(&hash_token(token))
+            .await
+            .map_err(|e| ApiFailure::storage(&e))?;
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response.headers_mut().insert(SET_COOKIE, clear_cookie());
+    Ok(response)
+}
+
+async fn create_bot(
+    State(state): State<Arc<ServerState>>,
+    ClientIp(ip): ClientIp,
+    Extension(limits): Extension<Arc<Limits>>,
+    identity: Identity,
+    ApiJson(BotRequest { name }): ApiJson<BotRequest>,
+) -> Result<Response, ApiFailure> {
+    limits.sessions.check(&ip).map_err(ApiFailure::rate)?;
+    let owner = &identity.user;
+    if owner.is_guest || owner.is_bot {
+        return Err(ApiFailure::new(
+            NackCode::Forbidden,
+            "only a registered user can create bots",
+        ));
+    }
+    check_name(&name)?;
+    let token = new_token().map_err(|_| no_randomness())?;
+    let token_hash = hash_token(&token);
+    let prefs = BotPrefs {
+        owner: owner.id.as_str().to_owned(),
+        token_hash: token_hash.as_str().to_owned(),
+    };
+    let prefs_json = serde_json::to_string(&prefs).unwrap_or_default();
+    let bot = NewUser {
+        is_bot: true,
+        prefs_json,
+        ..new_user(name, None, false)
+    };
+    let bot = state
+        .store
+        .create_user(&bot)
+        .await
+        .map_err(|e| user_failure(&e))?;
+    let now = now_ms();
+    let session = Session {
+        token_hash,
+        user_id: bot.id.clone(),
+        created_ms: now,
+        seen_ms: now,
+        expires_ms: NEVER_MS,
+    };
+    state
+        .store
+        .insert_session(&session)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?;
+    let body = BotResponse {
+        user: user_info(&bot),
+        token,
+    };
+    Ok(private(StatusCode::CREATED, body))
+}
+
+fn path_name(path: Result<Path<String>, PathRejection>) -> Result<String, ApiFailure> {
+    path.map(|Path(name)| name).map_err(|rejection| {
+        ApiFailure::new(
+            NackCode::Malformed,
+            format!("bad path: {}", rejection.body_text()),
+        )
+    })
+}
+
+async fn revoke_bot_token(
+    State(state): State<Arc<ServerState>>,
+    identity: Identity,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiFailure> {
+    let name = path_name(path)?;
+    let not_found = || {
+        ApiFailure::new(
+            NackCode::NotFound,
+            format!("no bot `{}`", muster_wire::quote(&name)),
+        )
+    };
+    let bot = state
+        .store
+        .user_by_name(&name)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?
+        .filter(|user| user.is_bot)
+        .ok_or_else(not_found)?;
+    let prefs: Option<BotPrefs> = serde_json::from_str(&bot.prefs_json).ok();
+    let Some(prefs) = prefs.filter(|p| p.owner == identity.user.id.as_str()) else {
+        return Err(ApiFailure::new(
+            NackCode::Forbidden,
+            "only the bot's owner may revoke its token",
+        ));
+    };
+    if let Ok(token_hash) = TokenHash::from_hex(&prefs.token_hash) {
+        state
+            .store
+            .delete_session(&token_hash)
+            .await
+            .map_err(|e| ApiFailure::storage(&e))?;
+    }
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+async fn profile(
+    State(state): State<Arc<ServerState>>,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Json<UserProfile>, ApiFailure> {
+    let name = path_name(path)?;
+    let user = state
+        .store
+        .user_by_name(&name)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?
+        .ok_or_else(|| {
+            ApiFailure::new(
+                NackCode::NotFound,
+                format!("no user `{}`", muster_wire::quote(&name)),
+            )
+        })?;
+    Ok(Json(UserProfile {
+        id: muster_wire::UserId(user.id.as_str().to_owned()),
+        name: user.name,
+        guest: user.is_guest,
+        bot: user.is_bot,
+        created_ms: Millis(u64::try_from(user.created_ms).unwrap_or(0)),
+    }))
+}
