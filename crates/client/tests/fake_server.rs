@@ -161,6 +161,7 @@ fn act_on(state: &mut Game, seat: u8, act: Act, out: &mut Vec<ServerMsg>) {
         scene: muster_view::scene(game, Some(Seat(viewer))).expect("scene"),
         legal: legal_for(game, viewer),
         hash: hash(game),
+        revealed: Vec::new(),
     };
     let steps = [step(0), step(1)];
     state.steps.push(steps.clone());

@@ -8,7 +8,7 @@
 //! a `full` is a gap.
 
 use muster_rules::Seat;
-use muster_wire::server::GameStatus;
+use muster_wire::server::{GameStatus, Revealed};
 use muster_wire::{
     Actor, By, ClientMsg, LegalMoves, MatchId, Outcome, Ply, ServerMsg, Sub, Version, ViewHash,
 };
@@ -213,6 +213,7 @@ impl GameView {
                     by: step.by,
                     a: step.a.clone(),
                 });
+                self.reveal(&step.revealed);
                 self.ply = step.ply;
                 self.actor = step.actor;
                 if self.status == GameStatus::Filling {
@@ -224,13 +225,7 @@ impl GameView {
                     self.legal = None;
                 }
             }
-            ServerMsg::Reveal(reveal) => {
-                for shown in &reveal.moves {
-                    if let Some(m) = self.moves.iter_mut().find(|m| m.ply == shown.ply) {
-                        m.a = Some(shown.a.clone());
-                    }
-                }
-            }
+            ServerMsg::Reveal(reveal) => self.reveal(&reveal.moves),
             ServerMsg::Rewind(rewind) => {
                 self.moves.retain(|m| m.ply < rewind.to_ply);
                 self.ply = rewind.to_ply;
@@ -246,6 +241,17 @@ impl GameView {
             _ => {}
         }
         Applied::Applied
+    }
+}
+
+impl GameView {
+    /// Fills in the text of secret decisions made public.
+    fn reveal(&mut self, shown: &[Revealed]) {
+        for shown in shown {
+            if let Some(m) = self.moves.iter_mut().find(|m| m.ply == shown.ply) {
+                m.a = Some(shown.a.clone());
+            }
+        }
     }
 }
 

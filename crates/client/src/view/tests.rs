@@ -60,6 +60,7 @@ fn stream(n: usize, v0: u32) -> (Full, Vec<Step>) {
             scene: muster_view::scene(&game, me).expect("a scene"),
             legal: (next == Actor::Seat(Seat(0))).then(|| legal(&game)),
             hash: ViewHash::from_u64(i as u64 + 1),
+            revealed: Vec::new(),
         });
     }
     (full, steps)
