@@ -108,25 +108,35 @@ fn challenge(i: usize) -> ChallengeRequest {
     }
 }
 
-/// The `GAMES` games of a round with their two players: each made by a guest's challenge and
-/// another guest's join over HTTP; while the server has no session route yet (404), made in
-/// its database directly, with guest users and sessions, as the server's own tests do.
+/// The `GAMES` games of a round with their two players, guests with sessions: each game made
+/// by one guest's challenge and the other's join over HTTP; while the server has no challenge
+/// route yet (404), made in its database directly, as the server's own tests do.
 /// The games, and whether they were made over HTTP.
 async fn open_games(db: &str, base: &str) -> (Vec<(MatchId, Client, Client)>, bool) {
-    let mut games = Vec::new();
+    let mut pairs = Vec::new();
     for i in 0..GAMES {
         // Each client from a loopback address of its own: the server limits the sessions one
         // address opens.
         let guest = |k: usize| Client::guest_from(base, Some(loopback_address((2 * i + k) as u32)));
         let a = guest(0).await.expect("a guest session");
         let b = guest(1).await.expect("a guest session");
+        pairs.push((a, b));
+    }
+    let mut games = Vec::new();
+    let mut http = true;
+    for (i, (a, b)) in pairs.into_iter().enumerate() {
         let created = match a.create_challenge(&challenge(i)).await {
             Ok(created) => created,
-            Err(muster_client::Error::Status { status: 404, .. }) if i == 0 => {
-                eprintln!(
-                    "serve_kill: no POST /api/challenges yet; the games are made in the database"
-                );
-                return (seed_games(db, base).await, false);
+            Err(muster_client::Error::Status { status: 404, .. }) => {
+                if http {
+                    eprintln!(
+                        "serve_kill: no POST /api/challenges: games are made in the database"
+                    );
+                }
+                http = false;
+                let g = seed_game(db, i, &a, &b).await;
+                games.push((g, a, b));
+                continue;
             }
             Err(e) => panic!("a challenge: {e}"),
         };
@@ -137,66 +147,33 @@ async fn open_games(db: &str, base: &str) -> (Vec<(MatchId, Client, Client)>, bo
         let g = joined.g.expect("the last open seat taken starts the game");
         games.push((g, a, b));
     }
-    (games, true)
+    (games, http)
 }
 
-/// [`open_games`] through the store: two guest users with sessions per game, the game with
-/// them seated.
-async fn seed_games(db: &str, base: &str) -> Vec<(MatchId, Client, Client)> {
+/// Game `i` made in the database with `a` and `b` seated, as the server's own tests make games.
+async fn seed_game(db: &str, i: usize, a: &Client, b: &Client) -> MatchId {
     use muster_server::games::{new_game, NewGameSpec, SeatPlan};
-    use muster_store::{NewUser, Session, SqlStore, Store, TakebackPolicy};
+    use muster_store::{SqlStore, Store, TakebackPolicy, UserId};
 
+    let seat = |client: &Client| {
+        let id = &client.user().expect("a guest made here").id;
+        SeatPlan::Human(UserId::parse(&id.0).expect("a user id"))
+    };
+    let wanted = challenge(i);
+    let spec = NewGameSpec {
+        game: wanted.game,
+        variant: wanted.variant,
+        seats: vec![seat(a), seat(b)],
+        clock: ClockSpec::None,
+        rated: false,
+        takeback: TakebackPolicy::Casual,
+        challenge_id: None,
+    };
+    let new = new_game(&spec, 1).expect("a valid game");
     let store = SqlStore::open(db).await.expect("the database");
-    let mut games = Vec::new();
-    for i in 0..GAMES {
-        let mut seated = Vec::new();
-        let mut clients = Vec::new();
-        for k in 0..2 {
-            let user = store
-                .create_user(&NewUser {
-                    name: format!("guest-{}-{i}-{k}", rand::random::<u32>()),
-                    pw_hash: None,
-                    is_guest: true,
-                    is_bot: false,
-                    email: None,
-                    prefs_json: "{}".to_owned(),
-                    created_ms: 0,
-                })
-                .await
-                .expect("a guest");
-            let token = format!("kill-test-{}-{}", user.id, rand::random::<u64>());
-            store
-                .insert_session(&Session {
-                    token_hash: muster_server::accounts::hash_token(&token),
-                    user_id: user.id.clone(),
-                    created_ms: 0,
-                    seen_ms: 0,
-                    expires_ms: i64::MAX,
-                })
-                .await
-                .expect("a session");
-            seated.push(SeatPlan::Human(user.id));
-            let client = Client::with_token(base, token).expect("a client");
-            clients.push(client.from_address(loopback_address((2 * i + k) as u32)));
-        }
-        let wanted = challenge(i);
-        let spec = NewGameSpec {
-            game: wanted.game,
-            variant: wanted.variant,
-            seats: seated,
-            clock: ClockSpec::None,
-            rated: false,
-            takeback: TakebackPolicy::Casual,
-            challenge_id: None,
-        };
-        let new = new_game(&spec, 1).expect("a valid game");
-        store.create_game(&new).await.expect("stored");
-        let b = clients.pop().expect("two clients");
-        let a = clients.pop().expect("two clients");
-        games.push((MatchId(new.id.as_str().to_owned()), a, b));
-    }
+    store.create_game(&new).await.expect("stored");
     store.close().await;
-    games
+    MatchId(new.id.as_str().to_owned())
 }
 
 /// A fresh subscription's `full` of game `g`, as watcher `n` sees it.
@@ -306,13 +283,15 @@ async fn round(db: &str, seed: u64) {
 
     // The stored games are read by a player of the first game (a watcher of the others).
     let reader = first.expect("a game was played");
-    let mut reconnects = 0;
+    let (mut reconnects, mut acked, mut resent) = (0, 0, 0);
     let mut fulls = std::collections::HashMap::new();
     for player in players {
         let (g, report) = player.await.expect("the player task");
         let report = report.unwrap_or_else(|e| panic!("{g}: the player failed: {e}"));
         assert!(report.finished, "{g}: the player finished the game");
         reconnects += report.reconnects;
+        acked += report.acked.len();
+        resent += report.acked.iter().filter(|a| a.resent).count();
         if !fulls.contains_key(&g) {
             fulls.insert(g.clone(), full_of(&reader, &g).await);
         }
@@ -325,6 +304,10 @@ async fn round(db: &str, seed: u64) {
         check_game(&g, full, &report);
     }
     assert!(reconnects > 0, "the clients met the kill");
+    eprintln!(
+        "serve_kill round {seed}: {GAMES} games finished, {acked} acts acked ({resent} only after \
+         a resend), {reconnects} reconnections"
+    );
     for g in fulls.keys() {
         match reader.game_summary(g).await {
             Ok(summary) => {
