@@ -58,6 +58,11 @@ pub enum ClockRule {
 }
 
 impl ClockRule {
+    /// A real-time clock (base and increment).
+    pub fn is_live(self) -> bool {
+        matches!(self, ClockRule::Live { .. })
+    }
+
     /// The rule of a stored clock kind and its columns (the columns another kind does not use
     /// are ignored; negative times count as 0).
     pub fn of(kind: ClockKind, base_ms: i64, inc_ms: i64, corr_ms: i64) -> ClockRule {

@@ -22,10 +22,14 @@ use muster_wire::http::{ApiError, CatalogResponse};
 use muster_wire::NackCode;
 
 pub mod accounts;
+pub mod api;
 pub mod clock;
 pub mod games;
 pub mod history;
+pub mod hub;
 pub mod limits;
+pub mod lobby;
+mod lobby_feed;
 mod outbox;
 pub mod ratings;
 pub mod records;
@@ -44,6 +48,8 @@ pub struct ServerState {
     pub games: Arc<Games>,
     /// The catalog, built once (it does not change while the server runs).
     catalog: CatalogResponse,
+    /// The lobby's room and feed.
+    pub hub: hub::Hub,
     /// Set when the server stops: connections close with a reason.
     shutdown: tokio::sync::watch::Sender<bool>,
 }
@@ -60,6 +66,7 @@ impl ServerState {
             games: Games::new(Arc::clone(&store), config),
             store,
             catalog: CatalogResponse::new(),
+            hub: hub::Hub::new(),
             shutdown: tokio::sync::watch::Sender::new(false),
         })
     }
@@ -81,6 +88,11 @@ pub fn app(state: Arc<ServerState>) -> Router {
         .route("/api/catalog", get(catalog))
         .route("/ws", get(ws::upgrade))
         .merge(accounts::routes())
+        .merge(lobby::routes().layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            lobby_feed::after_writes,
+        )))
+        .merge(api::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(accounts::MAX_BODY))
         .with_state(state)
@@ -93,11 +105,17 @@ pub async fn serve(
     state: Arc<ServerState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    // Running games come back: clocks credited for the downtime, AI seats thinking again.
+    if let Err(e) = state.games.boot().await {
+        eprintln!("muster serve: the running games could not be listed: {e}");
+    }
+    let sweeper = tokio::spawn(Arc::clone(&state.games).sweep_forever());
     let stopping = Arc::clone(&state);
     let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, service)
         .with_graceful_shutdown(async move {
             shutdown.await;
+            sweeper.abort();
             stopping.stop().await;
         })
         .await

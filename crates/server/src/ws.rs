@@ -110,6 +110,8 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
         let _ = sink.close().await;
     });
     let mut followed: HashSet<GameId> = HashSet::new();
+    let mut following_lobby = false;
+    let mut lobby_task: Option<tokio::task::JoinHandle<()>> = None;
     let config = state.games.config();
     let mut bucket = Bucket::new(config.frames_per_second, config.frame_burst);
     let mut stopping = state.shutdown.subscribe();
@@ -142,7 +144,18 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
                 continue;
             }
         };
-        handle(&state, &conn, &mut followed, msg).await;
+        let was_following = following_lobby;
+        handle(&state, &conn, &mut followed, &mut following_lobby, msg).await;
+        if following_lobby && !was_following {
+            lobby_task = Some(follow_lobby(&state, conn.out.clone()));
+        } else if !following_lobby {
+            if let Some(task) = lobby_task.take() {
+                task.abort();
+            }
+        }
+    }
+    if let Some(task) = lobby_task {
+        task.abort();
     }
     let followed: Vec<GameId> = followed.into_iter().collect();
     state.games.disconnect(conn.id, &followed).await;
@@ -156,6 +169,7 @@ async fn handle(
     state: &Arc<ServerState>,
     conn: &Conn,
     followed: &mut HashSet<GameId>,
+    lobby: &mut bool,
     msg: ClientMsg,
 ) {
     match msg {
@@ -163,11 +177,21 @@ async fn handle(
             n: ping.n,
             now_ms: Millis(now_ms().max(0) as u64),
         })),
-        ClientMsg::Preview(_) | ClientMsg::Say(_) | ClientMsg::Lobby(_) => refuse(
-            conn,
-            NackCode::Refused,
-            "this server does not serve previews, chat or the lobby stream yet",
-        ),
+        ClientMsg::Say(say) if say.room == muster_wire::Room::Lobby => {
+            let outcome = match &conn.user {
+                Some(user) => state.hub.say(state.store.as_ref(), user, &say.text).await,
+                None => Err("sign in (a guest session will do) to chat".to_owned()),
+            };
+            if let Err(reason) = outcome {
+                conn.out.send(&ServerMsg::Nack(Nack {
+                    id: Some(say.id),
+                    code: NackCode::Refused,
+                    reason,
+                    rule: None,
+                }));
+            }
+        }
+        ClientMsg::Lobby(ask) => *lobby = ask.on,
         msg => {
             let game = match &msg {
                 ClientMsg::Sub(m) => Some((m.g.clone(), true)),
@@ -200,6 +224,8 @@ fn ack_of(msg: &ClientMsg) -> Option<muster_wire::AckId> {
     match msg {
         ClientMsg::Act(m) => Some(m.id),
         ClientMsg::Ctl(m) => Some(m.id),
+        ClientMsg::Preview(m) => Some(m.id),
+        ClientMsg::Say(m) => Some(m.id),
         _ => None,
     }
 }
@@ -211,4 +237,26 @@ fn refuse(conn: &Conn, code: NackCode, reason: &str) {
         reason: reason.to_owned(),
         rule: None,
     }));
+}
+
+/// Forwards the lobby's frames to a connection, starting with the open challenges now.
+fn follow_lobby(state: &Arc<ServerState>, out: Outbox) -> tokio::task::JoinHandle<()> {
+    let mut feed = state.hub.follow();
+    let state = Arc::clone(state);
+    tokio::spawn(async move {
+        if let Some(now) = crate::lobby_feed::snapshot(&state).await {
+            out.send(&now);
+        }
+        loop {
+            match feed.recv().await {
+                Ok(frame) => out.send_text(frame),
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    if let Some(now) = crate::lobby_feed::snapshot(&state).await {
+                        out.send(&now);
+                    }
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+            }
+        }
+    })
 }

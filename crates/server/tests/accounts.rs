@@ -427,7 +427,18 @@ async fn a_profile_is_public_and_holds_no_secrets() {
             .map(String::as_str)
             .collect();
         keys.sort_unstable();
-        assert_eq!(keys, ["bot", "created_ms", "guest", "id", "name"]);
+        assert_eq!(
+            keys,
+            [
+                "bot",
+                "created_ms",
+                "guest",
+                "id",
+                "name",
+                "ratings",
+                "recent"
+            ]
+        );
         assert_eq!(body["name"], "Ada");
         assert!(body["created_ms"]
             .as_u64()

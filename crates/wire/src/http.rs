@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::NackCode;
 use crate::ids::{AiLevel, ChallengeId, MatchId, Millis, Ply, UserId};
-use crate::server::GameStatus;
+use crate::server::{GameStatus, SeatKind};
 
 /// `POST /api/session`: play as a guest, log in, or register a named account. Its `Debug` form
 /// hides the password, so a logged request never shows it.
@@ -135,6 +135,28 @@ pub struct UserProfile {
     pub bot: bool,
     /// When the account was created.
     pub created_ms: Millis,
+    /// The user's rating in each pool they have played rated games in, by pool.
+    #[serde(default)]
+    pub ratings: Vec<RatingInfo>,
+    /// The user's most recently finished games, newest first (at most 10).
+    #[serde(default)]
+    pub recent: Vec<GameSummary>,
+}
+
+/// A user's rating in one pool, as a profile shows it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RatingInfo {
+    /// The pool: game, seat count and speed (`mu:2:live`; untimed games rate in `corr`).
+    pub pool: String,
+    /// The rating, rounded.
+    pub rating: i32,
+    /// Its deviation, rounded.
+    pub rd: i32,
+    /// Rated games played in the pool.
+    pub games: u32,
+    /// Still provisional (deviation above 110): shown with a `?`.
+    pub provisional: bool,
 }
 
 /// The clock kinds a game may have.
@@ -330,6 +352,33 @@ pub struct ChallengeInfo {
     pub g: Option<MatchId>,
     /// When it lapses.
     pub expires_ms: Millis,
+    /// Its seats as they stand, in the order of the request (before any shuffle).
+    #[serde(default)]
+    pub seats: Vec<ChallengeSeat>,
+}
+
+/// One seat of a challenge as it stands.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChallengeSeat {
+    /// The seat's place in the request.
+    #[cfg_attr(feature = "ts", ts(as = "u8"))]
+    pub seat: Seat,
+    /// Who sits there or is invited to (a user's name, `AI level n`); none for an open seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub name: Option<String>,
+    /// Taken: the challenger's seat, an AI seat, a joined seat. A named user's seat is taken
+    /// once they join; an open seat is not.
+    pub taken: bool,
+}
+
+/// `GET /api/challenges`: the lobby, the open public challenges, newest first.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ChallengesResponse {
+    /// The challenges.
+    pub challenges: Vec<ChallengeInfo>,
 }
 
 /// `POST /api/challenges/{id}/join`: take a seat, a chosen one or the first free.
@@ -352,6 +401,8 @@ pub struct SeatSummary {
     pub seat: Seat,
     /// Who plays it.
     pub name: String,
+    /// A person, the AI, or nobody yet.
+    pub kind: SeatKind,
 }
 
 /// A game in a list.
@@ -370,10 +421,25 @@ pub struct GameSummary {
     pub status: GameStatus,
     /// Whether the asking user is to decide.
     pub your_turn: bool,
+    /// The seat to decide, while the game runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<u8>"))]
+    pub to_move: Option<Seat>,
     /// Decisions played.
     pub ply: Ply,
     /// The clock kind.
     pub clock: ClockKind,
+    /// Rated.
+    #[serde(default)]
+    pub rated: bool,
+    /// The result as scores by seat (`1-0`, `½-½`, `3-1-0`), once over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub result: Option<String>,
+    /// How it ended (`rules`, `resignation`, `time forfeit`, …), once over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub termination: Option<String>,
     /// The last change.
     pub updated_ms: Millis,
 }

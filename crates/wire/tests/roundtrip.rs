@@ -76,6 +76,14 @@ fn http_bodies_round_trip() {
         guest: false,
         bot: false,
         created_ms: Millis(1_700_000_000_000),
+        ratings: vec![RatingInfo {
+            pool: "mu:2:live".into(),
+            rating: 1512,
+            rd: 240,
+            games: 3,
+            provisional: true,
+        }],
+        recent: Vec::new(),
     });
     check(&challenge_request());
     check(&ChallengeRequest {
@@ -105,11 +113,16 @@ fn http_bodies_round_trip() {
             seats: vec![SeatSummary {
                 seat: Seat(0),
                 name: "ada".into(),
+                kind: SeatKind::Human,
             }],
             status: GameStatus::Running,
             your_turn: true,
+            to_move: Some(Seat(0)),
             ply: Ply(12),
             clock: ClockKind::Corr,
+            rated: false,
+            result: None,
+            termination: None,
             updated_ms: Millis(1),
         }],
     });

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use muster_wire::http::{
     ApiError, BotRequest, BotResponse, CatalogResponse, ChallengeInfo, ChallengeRequest,
-    GamesResponse, JoinRequest, SessionRequest, SessionResponse, UserProfile,
+    ChallengesResponse, GamesResponse, JoinRequest, SessionRequest, SessionResponse, UserProfile,
 };
 use muster_wire::{ClientMsg, NackCode, ServerMsg};
 use ts_rs::{Config, TS};
@@ -32,6 +32,7 @@ fn generate(dir: &Path) {
     CatalogResponse::export_all(&cfg).unwrap();
     ChallengeRequest::export_all(&cfg).unwrap();
     ChallengeInfo::export_all(&cfg).unwrap();
+    ChallengesResponse::export_all(&cfg).unwrap();
     JoinRequest::export_all(&cfg).unwrap();
     GamesResponse::export_all(&cfg).unwrap();
     ApiError::export_all(&cfg).unwrap();

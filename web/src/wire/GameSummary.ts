@@ -35,6 +35,10 @@ status: GameStatus,
  */
 your_turn: boolean, 
 /**
+ * The seat to decide, while the game runs.
+ */
+to_move?: number, 
+/**
  * Decisions played.
  */
 ply: Ply, 
@@ -42,6 +46,18 @@ ply: Ply,
  * The clock kind.
  */
 clock: ClockKind, 
+/**
+ * Rated.
+ */
+rated: boolean, 
+/**
+ * The result as scores by seat (`1-0`, `½-½`, `3-1-0`), once over.
+ */
+result?: string, 
+/**
+ * How it ended (`rules`, `resignation`, `time forfeit`, …), once over.
+ */
+termination?: string, 
 /**
  * The last change.
  */

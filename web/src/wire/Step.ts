@@ -5,6 +5,7 @@ import type { ClockState } from "./ClockState";
 import type { LegalMoves } from "./LegalMoves";
 import type { MatchId } from "./MatchId";
 import type { Ply } from "./Ply";
+import type { Revealed } from "./Revealed";
 import type { Version } from "./Version";
 import type { ViewHash } from "./ViewHash";
 
@@ -55,4 +56,9 @@ legal?: LegalMoves,
 /**
  * The hash of the viewer's view after the decision.
  */
-hash: ViewHash, };
+hash: ViewHash, 
+/**
+ * The secret decisions this step made public (the end of MuTou's secret setting-out),
+ * empty for most steps.
+ */
+revealed: Array<Revealed>, };

@@ -14,7 +14,7 @@ use muster_store::{NewUser, Session, TokenHash, User};
 use muster_wire::http::{
     BotRequest, BotResponse, SessionRequest, SessionResponse, UserInfo, UserProfile,
 };
-use muster_wire::{Millis, NackCode};
+use muster_wire::NackCode;
 use serde::{Deserialize, Serialize};
 
 use super::api::{ApiFailure, ApiJson, ClientIp};
@@ -383,11 +383,5 @@ async fn profile(
                 format!("no user `{}`", muster_wire::quote(&name)),
             )
         })?;
-    Ok(Json(UserProfile {
-        id: muster_wire::UserId(user.id.as_str().to_owned()),
-        name: user.name,
-        guest: user.is_guest,
-        bot: user.is_bot,
-        created_ms: Millis(u64::try_from(user.created_ms).unwrap_or(0)),
-    }))
+    Ok(Json(crate::api::profile(&state, user).await?))
 }

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use muster_rules::{Actor, AnyGame, Seat, Visibility};
+use muster_rules::{Actor, AnyGame, Seat};
 use muster_search::{levels, Engine, StopFlag};
-use muster_store::{Commit, GameEnd, GameStatus, LogEntry, LogKind, SeatKind, SeatResult};
+use muster_store::SeatKind;
 use muster_wire::server::LegalReply;
 use muster_wire::server::{Ack, Nack};
 use muster_wire::{AckId, NackCode, Ply, ServerMsg, Version, ViewHash};
@@ -16,7 +16,6 @@ use super::legal::legal;
 use super::load::{Entry, Live, Subscriber, Thinking};
 use super::render::view_hash;
 use super::{Command, Conn, Games};
-use crate::history::{data, EndData, Played};
 use crate::time::now_ms;
 
 /// A refusal: its code, its reason, and the rule it cites.
@@ -28,7 +27,7 @@ pub(super) struct Refusal {
 }
 
 impl Refusal {
-    fn new(code: NackCode, reason: impl Into<String>) -> Refusal {
+    pub(super) fn new(code: NackCode, reason: impl Into<String>) -> Refusal {
         Refusal {
             code,
             reason: reason.into(),
@@ -47,12 +46,18 @@ pub(super) async fn run(
     live.schedule_ai(&games, &me);
     loop {
         let idle = tokio::time::sleep(games.config.idle_unload);
-        let quiet = live.subs.is_empty() && live.thinking.is_none();
+        // A live game with a running clock stays loaded: its flag falls here. Correspondence
+        // games unload; the sweeper wakes them at their deadline.
+        let live_flag = live.flag_at().is_some() && live.rule.is_live();
+        let quiet = live.subs.is_empty() && live.thinking.is_none() && !live_flag;
+        let flag_at = live.flag_at();
+        let flag = tokio::time::sleep_until(until(flag_at.unwrap_or(i64::MAX)));
         tokio::select! {
             command = rx.recv() => match command {
                 Some(command) => live.handle(&games, &me, command).await,
                 None => break,
             },
+            () = flag, if flag_at.is_some() => live.flag_due(&games, &me).await,
             () = idle, if quiet => break,
         }
     }
@@ -77,9 +82,16 @@ impl Live {
         match command {
             Command::Subscribe { conn, since } => self.subscribe(conn, since),
             Command::Unsubscribe { conn } => {
+                let gone: Vec<Seat> = self
+                    .subs
+                    .iter()
+                    .filter(|s| s.conn.id == conn)
+                    .flat_map(|s| s.seats.iter().copied())
+                    .collect();
                 let before = self.subs.len();
                 self.subs.retain(|s| s.conn.id != conn);
                 if self.subs.len() != before {
+                    self.presence_changed(&gone, false);
                     self.crowd();
                 }
             }
@@ -96,14 +108,18 @@ impl Live {
                 }
             }
             Command::Control { conn, msg } => {
-                let refusal = Refusal::new(
-                    NackCode::Refused,
-                    format!(
-                        "`{}` is not served yet",
-                        serde_json::to_string(&msg.k).unwrap_or_default()
-                    ),
-                );
-                nack(&conn, Some(msg.id), refusal);
+                let id = msg.id;
+                match self.control(games, me, &conn, msg).await {
+                    Ok(v) => {
+                        conn.out.send(&ServerMsg::Ack(Ack {
+                            id,
+                            v: Some(Version(v as u32)),
+                        }));
+                        self.broadcast_from(v);
+                        self.schedule_ai(games, me);
+                    }
+                    Err(refusal) => nack(&conn, Some(id), refusal),
+                }
             }
             Command::Legal { conn, msg } => {
                 let seats = self.seats_of(conn.user.as_ref());
@@ -131,7 +147,21 @@ impl Live {
                     Err(refusal) => nack(&conn, None, refusal),
                 }
             }
+            Command::Preview { conn, msg } => match self.preview(&conn, &msg) {
+                Ok(reply) => conn.out.send(&reply),
+                Err(refusal) => nack(&conn, Some(msg.id), refusal),
+            },
+            Command::Say { conn, msg } => {
+                if let Err(refusal) = self.say(games, &conn, &msg).await {
+                    nack(&conn, Some(msg.id), refusal);
+                }
+            }
             Command::AiDone(done) => self.ai_done(games, me, *done).await,
+            Command::Boot => self.boot(games).await,
+            Command::Pause(done) => {
+                self.pause(games).await;
+                let _ = done.send(());
+            }
         }
     }
 
@@ -163,6 +193,7 @@ impl Live {
         if !caught_up {
             conn.out.send(&self.full(&seats));
         }
+        self.presence_changed(&seats, true);
         self.subs.push(Subscriber { conn, seats });
         self.crowd();
     }
@@ -252,6 +283,7 @@ impl Live {
             v: Some(Version(v as u32)),
         }));
         self.broadcast_from(v);
+        self.schedule_ai(games, me);
         Ok(())
     }
 
@@ -265,217 +297,65 @@ impl Live {
     }
 
     /// Plays `action` for `seat`, then any chance draws that follow, and commits them in one
-    /// transaction. Only after the commit does the actor's state change. Returns the version of
-    /// the seat's decision; the new entries are in the ring.
-    async fn decide(
+    /// transaction; only after the commit does the actor's state change. Returns the version of
+    /// the seat's decision. A decision that comes after the seat's time ran out is not played:
+    /// the seat loses on time instead, and the refusal says so.
+    pub(super) async fn decide(
         &mut self,
         games: &Arc<Games>,
-        me: &mpsc::WeakSender<Command>,
+        _me: &mpsc::WeakSender<Command>,
         seat: Seat,
         action: &str,
         think_ms: i64,
     ) -> Result<i64, Refusal> {
-        if self.game.actor() != Actor::Seat(seat) {
-            return Err(Refusal::new(NackCode::Turn, "that seat is not to act"));
-        }
         let now = now_ms();
-        let mut steps = Vec::new();
-        let mut position = (*self.game).clone();
-        let step = position.apply_step(action).map_err(|e| refusal_of(&e))?;
-        let mut before = Arc::clone(&self.game);
-        let mut after = Arc::new(position.clone());
-        steps.push((step, Arc::clone(&before), Arc::clone(&after)));
-        let mut ply = self.row.ply;
-        while position.actor() == Actor::Chance {
-            let drawn = chance::draw(&position, self.row.chance_seed, ply + steps.len() as i64)
-                .ok_or_else(|| Refusal::new(NackCode::Storage, "chance has nothing to draw"))?;
-            let step = position.apply_step(&drawn).map_err(|e| refusal_of(&e))?;
-            before = after;
-            after = Arc::new(position.clone());
-            steps.push((step, Arc::clone(&before), Arc::clone(&after)));
-        }
-        let secrets_before = self.game.secrets_pending();
-        let mut entries = Vec::new();
-        for (i, (step, _, after)) in steps.iter().enumerate() {
-            entries.push(LogEntry {
-                kind: if step.actor == Actor::Chance {
-                    LogKind::Chance
-                } else {
-                    LogKind::Act
-                },
-                ply: ply + i as i64,
-                seat: match step.actor {
-                    Actor::Seat(s) => Some(i64::from(s.0)),
-                    _ => None,
-                },
-                action: Some(step.action.clone()),
-                hidden: step.visibility != Visibility::Public,
-                hash: after.position_hash() as i64,
-                clock_ms: None,
-                think_ms: if i == 0 { think_ms } else { 0 },
-                data_json: "{}".to_owned(),
-                created_ms: now,
-            });
-        }
-        let new_ply = ply + steps.len() as i64;
-        let end = position.outcome().map(|rules| {
-            let outcome = self
-                .history
-                .endings
-                .outcome(Some(rules.clone()), position.seats())
-                .unwrap_or(rules);
-            entries.push(LogEntry {
-                kind: LogKind::End,
-                ply: new_ply,
-                seat: None,
-                action: None,
-                hidden: false,
-                hash: position.position_hash() as i64,
-                clock_ms: None,
-                think_ms: 0,
-                data_json: data(&EndData { ending: None }),
-                created_ms: now,
-            });
-            GameEnd {
-                result: outcome.score_text(),
-                termination: "normal".to_owned(),
-                ended_ms: now,
-                seats: outcome
-                    .scores
-                    .iter()
-                    .zip(&outcome.ranks)
-                    .enumerate()
-                    .map(|(i, (&score, &rank))| SeatResult {
-                        seat: i as i64,
-                        score: f64::from(score),
-                        rank: i64::from(rank),
-                    })
-                    .collect(),
-            }
-        });
-        let status = if end.is_some() {
-            GameStatus::Over
-        } else {
-            GameStatus::Running
-        };
-        let commit = Commit {
-            entries,
-            ply: new_ply,
-            status,
-            clock_json: self.row.clock_json.clone(),
-            deadline_ms: None,
-            started_ms: self.row.started_ms.is_none().then_some(now),
-            now_ms: now,
-            end,
-            ..Commit::default()
-        };
-        let first_v = self.row.version + 1;
-        let version = match games
-            .store
-            .commit(&self.id, self.row.version, &commit)
-            .await
-        {
-            Ok(v) => v,
-            Err(e) => {
-                return Err(Refusal::new(
-                    NackCode::Storage,
-                    format!(
-                        "the decision could not be stored ({e}); nothing changed — send it again"
-                    ),
+        match self.play_unit(seat, action, think_ms, now)? {
+            Ok(unit) => self.commit_unit(games, unit, now).await,
+            Err(late) => {
+                let v = self.time_out(games, late, now).await?;
+                self.broadcast_from(v);
+                Err(Refusal::new(
+                    NackCode::Over,
+                    "your time ran out before this decision arrived",
                 ))
             }
-        };
-        // Committed: now the state changes.
-        let mut v = first_v;
-        for (step, before, after) in steps {
-            self.turns.push(before.turn().number);
-            self.history.played.push(Played {
-                v,
-                ply,
-                seat: match step.actor {
-                    Actor::Seat(s) => Some(s),
-                    _ => None,
-                },
-                action: step.action.clone(),
-                hidden: step.visibility != Visibility::Public,
-                hash: after.position_hash() as i64,
-            });
-            // The step that ends the secrets reveals every secret decision, itself included.
-            let revealed = if secrets_before && !after.secrets_pending() {
-                self.history
-                    .played
-                    .iter()
-                    .filter(|p| p.hidden)
-                    .map(|p| (p.ply, p.action.clone()))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            for engine in self.engines.values_mut() {
-                engine.observe(&before, &step.action);
-            }
-            self.push_ring(Entry::Step {
-                v,
-                ply,
-                step,
-                before,
-                after,
-                revealed,
-            });
-            v += 1;
-            ply += 1;
         }
-        self.history.offers.clear();
-        self.game = Arc::new(position);
-        if let Some(end) = &commit.end {
-            self.push_ring(Entry::Other { v });
-            self.history.ended = true;
-            self.row.result = Some(end.result.clone());
-            self.row.termination = Some(end.termination.clone());
-            self.row.ended_ms = Some(now);
-        }
-        self.row.version = version;
-        self.row.ply = new_ply;
-        self.row.status = status;
-        self.history.version = version;
-        if self.row.started_ms.is_none() {
-            self.row.started_ms = Some(now);
-        }
-        self.schedule_ai(games, me);
-        Ok(first_v)
     }
 
-    fn push_ring(&mut self, entry: Entry) {
+    pub(super) fn push_ring(&mut self, entry: Entry) {
         self.ring.push_back(Arc::new(entry));
-        while self.ring.len() > self.ring_cap() {
+        while self.ring.len() > self.ring_cap.max(1) {
             self.ring.pop_front();
         }
     }
 
-    fn ring_cap(&self) -> usize {
-        64
-    }
-
-    /// Sends every subscriber the entries from version `from` on, rendered for it; the end of
-    /// the game as an `end` frame.
-    fn broadcast_from(&self, from: i64) {
+    /// Sends every subscriber the entries from version `from` on, rendered for it. A rewind
+    /// (a takeback) is followed by a `full`.
+    pub(super) fn broadcast_from(&self, from: i64) {
         let entries: Vec<&Arc<Entry>> = self.ring.iter().filter(|e| e.v() >= from).collect();
+        let rewound = entries.iter().any(|e| match e.as_ref() {
+            Entry::Public { msg, .. } => matches!(msg.as_ref(), ServerMsg::Rewind(_)),
+            _ => false,
+        });
         let mut cache: Vec<(Vec<Seat>, Vec<Arc<str>>)> = Vec::new();
         for sub in &self.subs {
             let key = sub.seats.clone();
             let frames = match cache.iter().find(|(k, _)| *k == key) {
                 Some((_, frames)) => frames.clone(),
                 None => {
-                    let mut frames: Vec<Arc<str>> = entries
-                        .iter()
-                        .filter_map(|e| self.entry_for(e, &key))
-                        .map(|m| Arc::from(m.to_json()))
-                        .collect();
-                    if let Some(end) = entries
-                        .iter()
-                        .find(|e| matches!(e.as_ref(), Entry::Other { .. }))
-                    {
-                        frames.push(Arc::from(self.end_frame(end.v()).to_json()));
+                    let mut frames: Vec<Arc<str>> = Vec::new();
+                    for entry in &entries {
+                        match entry.as_ref() {
+                            Entry::Public { msg, .. } => frames.push(Arc::from(msg.to_json())),
+                            other => {
+                                if let Some(msg) = self.entry_for(other, &key) {
+                                    frames.push(Arc::from(msg.to_json()));
+                                }
+                            }
+                        }
+                    }
+                    if rewound {
+                        frames.push(Arc::from(self.full(&key).to_json()));
                     }
                     cache.push((key, frames.clone()));
                     frames
@@ -487,27 +367,8 @@ impl Live {
         }
     }
 
-    /// The `end` frame at version `v`.
-    fn end_frame(&self, v: i64) -> ServerMsg {
-        let outcome = self
-            .outcome()
-            .map(Into::into)
-            .unwrap_or(muster_wire::Outcome {
-                scores: Vec::new(),
-                ranks: Vec::new(),
-                reason: "aborted".to_owned(),
-            });
-        ServerMsg::End(muster_wire::server::End {
-            g: self.g.clone(),
-            v: Version(v as u32),
-            outcome,
-            termination: muster_wire::server::Termination::Normal,
-            ratings: Vec::new(),
-        })
-    }
-
     /// Starts a search when an AI seat is to act and none runs.
-    fn schedule_ai(&mut self, games: &Arc<Games>, me: &mpsc::WeakSender<Command>) {
+    pub(super) fn schedule_ai(&mut self, games: &Arc<Games>, me: &mpsc::WeakSender<Command>) {
         if !self.is_running() || self.thinking.is_some() {
             return;
         }
@@ -546,7 +407,7 @@ impl Live {
                 ply: self.row.ply,
                 game: (*self.game).clone(),
                 engine,
-                cap: games.config.ai_cap,
+                cap: self.ai_cap(games.config.ai_cap),
                 min_delay: games.config.ai_min_delay,
                 stop,
             },
@@ -581,38 +442,54 @@ impl Live {
                 done.ply,
             ),
         };
-        let Some(action) = action else {
+        let Some(mut action) = action else {
             return;
         };
-        match self
-            .decide(games, me, done.seat, &action, done.think_ms)
-            .await
-        {
-            Ok(v) => self.broadcast_from(v),
-            Err(_) => {
-                // A failed commit: think again after a pause.
-                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-                self.schedule_ai(games, me);
+        for attempt in 0..3 {
+            match self
+                .decide(games, me, done.seat, &action, done.think_ms)
+                .await
+            {
+                Ok(v) => {
+                    self.broadcast_from(v);
+                    self.schedule_ai(games, me);
+                    return;
+                }
+                Err(refusal) if matches!(refusal.code, NackCode::Parse | NackCode::Illegal) => {
+                    // The search's answer does not apply (it never should): play a drawn
+                    // legal action instead, so the game goes on.
+                    eprintln!(
+                        "muster serve: game {}: the AI's `{action}` was refused ({}); a legal action is drawn instead",
+                        self.id, refusal.reason
+                    );
+                    let ai_seed = self.row.seats[done.seat.index()].ai_seed;
+                    match chance::draw(&self.game, ai_seed ^ attempt, done.ply) {
+                        Some(drawn) => action = drawn,
+                        None => return,
+                    }
+                }
+                Err(_) => {
+                    // A failed commit (or the game moved on): think again after a pause.
+                    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                    self.schedule_ai(games, me);
+                    return;
+                }
             }
         }
     }
 }
 
-/// The refusal for a rules error: unreadable text or an illegal action, with the rule's words.
-fn refusal_of(error: &muster_rules::AnyError) -> Refusal {
-    let code = if matches!(error, muster_rules::AnyError::Parse(_)) {
-        NackCode::Parse
-    } else {
-        NackCode::Illegal
-    };
-    Refusal::new(code, error.to_string())
-}
-
-fn nack(conn: &Conn, id: Option<AckId>, refusal: Refusal) {
+pub(super) fn nack(conn: &Conn, id: Option<AckId>, refusal: Refusal) {
     conn.out.send(&ServerMsg::Nack(Nack {
         id,
         code: refusal.code,
         reason: refusal.reason,
         rule: refusal.rule,
     }));
+}
+
+/// The instant of a time in ms since the epoch (now, if it has passed).
+fn until(at_ms: i64) -> tokio::time::Instant {
+    let wait = at_ms.saturating_sub(now_ms()).clamp(0, 86_400_000); // at most a day ahead: the loop comes round long before
+    tokio::time::Instant::now() + std::time::Duration::from_millis(wait as u64)
 }

@@ -10,6 +10,7 @@ use muster_store::{Game, GameId, SeatKind, Store};
 use muster_wire::MatchId;
 
 use super::{Conn, GameError};
+use crate::clock::{ClockRule, Clocks};
 use crate::history::{fold, History};
 
 /// One entry of the game's stream as the actor keeps it for re-rendering.
@@ -25,14 +26,19 @@ pub(super) enum Entry {
         /// The decisions whose secrets this step revealed (ply, action).
         revealed: Vec<(i64, String)>,
     },
-    /// Any other entry; a subscriber that missed one gets a `full`.
+    /// An entry every viewer is told of in the same words (offers, answers, seats, the end).
+    Public {
+        v: i64,
+        msg: Box<muster_wire::ServerMsg>,
+    },
+    /// Any other entry (a takeback, a pause); a subscriber that missed one gets a `full`.
     Other { v: i64 },
 }
 
 impl Entry {
     pub(super) fn v(&self) -> i64 {
         match self {
-            Entry::Step { v, .. } | Entry::Other { v } => *v,
+            Entry::Step { v, .. } | Entry::Public { v, .. } | Entry::Other { v } => *v,
         }
     }
 }
@@ -69,6 +75,15 @@ pub(super) struct Live {
     pub ring: VecDeque<Arc<Entry>>,
     pub engines: HashMap<u8, Engine>,
     pub thinking: Option<Thinking>,
+    /// The clocks and their rule.
+    pub clocks: Clocks,
+    pub rule: ClockRule,
+    /// Since when each seat has had no connection (absent: connected, or never was).
+    pub gone_since: HashMap<u8, i64>,
+    /// The most entries kept in `ring`.
+    pub ring_cap: usize,
+    /// The least time a seat must be gone before the others may claim.
+    pub claim_min_ms: i64,
 }
 
 impl std::fmt::Debug for Live {
@@ -104,7 +119,11 @@ pub(crate) fn start_of(row: &Game) -> Result<AnyGame, GameError> {
 }
 
 /// Loads a game's actor state.
-pub(super) async fn load(store: &dyn Store, id: &GameId) -> Result<Live, GameError> {
+pub(super) async fn load(
+    store: &dyn Store,
+    id: &GameId,
+    config: &super::GameConfig,
+) -> Result<Live, GameError> {
     let row = store
         .load_game(id)
         .await?
@@ -148,6 +167,19 @@ pub(super) async fn load(store: &dyn Store, id: &GameId) -> Result<Live, GameErr
         };
         names.push(name);
     }
+    let rule = ClockRule::of_game(&row);
+    let clocks = match row.clock_json.trim() {
+        "" | "{}" => Clocks::new(rule, row.seats.len()),
+        text => Clocks::from_json(text).map_err(|e| damaged(&row, e.to_string()))?,
+    };
+    // Every person counts as gone from the load until a connection of theirs subscribes.
+    let gone_since = row
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.kind == SeatKind::Human)
+        .map(|(i, _)| (i as u8, crate::time::now_ms()))
+        .collect();
     Ok(Live {
         id: id.clone(),
         g: MatchId(id.as_str().to_owned()),
@@ -161,5 +193,10 @@ pub(super) async fn load(store: &dyn Store, id: &GameId) -> Result<Live, GameErr
         ring: VecDeque::new(),
         engines: HashMap::new(),
         thinking: None,
+        clocks,
+        rule,
+        gone_since,
+        ring_cap: config.ring,
+        claim_min_ms: i64::try_from(config.claim_after.as_millis()).unwrap_or(i64::MAX),
     })
 }

@@ -9,7 +9,10 @@
 mod actor;
 mod ai;
 mod chance;
+mod commit;
+mod controls;
 mod create;
+mod extras;
 mod legal;
 mod load;
 mod render;
@@ -25,6 +28,7 @@ use muster_wire::{AckId, ClientMsg, NackCode, Ply, ViewHash};
 use tokio::sync::{mpsc, Mutex};
 
 pub use create::{new_game, NewGameSpec, SeatPlan};
+pub use extras::{chat_text, CHAT_CHARS};
 
 use crate::Outbox;
 
@@ -41,6 +45,11 @@ pub struct GameConfig {
     pub idle_unload: Duration,
     /// How many recent entries an actor keeps to answer `sub{v}` without a `full`.
     pub ring: usize,
+    /// How often the sweeper looks for correspondence games past their deadline.
+    pub sweep_every: Duration,
+    /// How long a seat of a live or untimed game must have been gone before the others may
+    /// claim (web.md §2.5: 30 s, or a tenth of the base time when that is longer).
+    pub claim_after: Duration,
     /// Frames a connection may send per second on average; a faster sender is slowed down
     /// (its frames are read later), never dropped.
     pub frames_per_second: f64,
@@ -57,6 +66,8 @@ impl Default for GameConfig {
             ai_permits: cores.saturating_sub(1).max(1),
             idle_unload: Duration::from_secs(600),
             ring: 64,
+            claim_after: Duration::from_secs(30),
+            sweep_every: Duration::from_secs(30),
             frames_per_second: 50.0,
             frame_burst: 100.0,
         }
@@ -96,8 +107,19 @@ pub(crate) enum Command {
         conn: Conn,
         msg: muster_wire::LegalAsk,
     },
+    /// Try actions on the caller's view.
+    Preview {
+        conn: Conn,
+        msg: muster_wire::PreviewAsk,
+    },
+    /// Say something in the game's players' or watchers' room.
+    Say { conn: Conn, msg: muster_wire::Say },
     /// A search finished.
     AiDone(Box<ai::AiDone>),
+    /// The server started again: clocks stopped by a restart run on, the downtime credited.
+    Boot,
+    /// The server is stopping: pause the clocks, then answer.
+    Pause(tokio::sync::oneshot::Sender<()>),
 }
 
 /// The registry of loaded games: it loads a game's actor on first use and reloads it when it
@@ -194,6 +216,23 @@ impl Games {
                     msg: m,
                 },
             ),
+            ClientMsg::Preview(m) => (
+                m.g.clone(),
+                Command::Preview {
+                    conn: conn.clone(),
+                    msg: m,
+                },
+            ),
+            ClientMsg::Say(m) => match &m.room {
+                muster_wire::Room::Players(g) | muster_wire::Room::Watchers(g) => (
+                    g.clone(),
+                    Command::Say {
+                        conn: conn.clone(),
+                        msg: m,
+                    },
+                ),
+                muster_wire::Room::Lobby => return Err(GameError::NotAGameFrame),
+            },
             _ => return Err(GameError::NotAGameFrame),
         };
         let id = GameId::parse(&g.0).ok_or_else(|| GameError::NotFound(g.0.clone()))?;
@@ -201,8 +240,11 @@ impl Games {
     }
 
     /// Makes sure a game's actor runs (after creating a game, or at start for running games).
-    pub async fn wake(self: &Arc<Self>, id: &GameId) -> Result<(), GameError> {
-        self.sender(id).await.map(drop)
+    pub fn wake<'a>(
+        self: &'a Arc<Self>,
+        id: &'a GameId,
+    ) -> Pin<Box<dyn Future<Output = Result<(), GameError>> + Send + 'a>> {
+        Box::pin(async move { self.sender(id).await.map(drop) })
     }
 
     /// Tells every actor that a connection is gone.
@@ -254,7 +296,7 @@ impl Games {
                 return Ok(tx.clone());
             }
         }
-        let live = load::load(self.store.as_ref(), id).await?;
+        let live = load::load(self.store.as_ref(), id, &self.config).await?;
         let (tx, rx) = mpsc::channel(1024);
         actors.insert(id.clone(), tx.clone());
         let games = Arc::clone(self);
@@ -272,9 +314,49 @@ impl Games {
         }
     }
 
-    /// Stops every actor's searches (at shutdown).
+    /// At start: loads every running game, so its clocks are credited the downtime, its AI
+    /// seats think and its flags are armed again (everything is rebuilt from the store).
+    pub async fn boot(self: &Arc<Self>) -> Result<usize, GameError> {
+        let running = self.store.running_games().await?;
+        for id in &running {
+            // A game that cannot be loaded must not stop the others from starting.
+            let _ = self.send(id, Command::Boot).await;
+        }
+        Ok(running.len())
+    }
+
+    /// Every `sweep_every` (30 s), wakes the games whose deadline has passed (correspondence
+    /// games are not kept loaded; their actor flags the late seat as it loads). Runs until the
+    /// task is aborted.
+    pub async fn sweep_forever(self: Arc<Self>) {
+        let mut tick =
+            tokio::time::interval(self.config.sweep_every.max(Duration::from_millis(10)));
+        loop {
+            tick.tick().await;
+            let now = crate::time::now_ms();
+            if let Ok(due) = self.store.games_due(now, 500).await {
+                for game in due {
+                    let _ = self.wake(&game.id).await;
+                }
+            }
+        }
+    }
+
+    /// At shutdown: stops every search, and has every loaded game pause its clocks (so the
+    /// downtime is never charged), waiting at most a few seconds for them.
     pub async fn stop_all(&self) {
         self.ai.stop_all();
+        let actors: Vec<mpsc::Sender<Command>> =
+            self.actors.lock().await.values().cloned().collect();
+        let mut waits = Vec::new();
+        for tx in actors {
+            let (done, wait) = tokio::sync::oneshot::channel();
+            if tx.send(Command::Pause(done)).await.is_ok() {
+                waits.push(wait);
+            }
+        }
+        let all = futures_util::future::join_all(waits);
+        let _ = tokio::time::timeout(Duration::from_secs(5), all).await;
         self.actors.lock().await.clear();
     }
 }

@@ -141,7 +141,7 @@ impl Live {
             me: viewer,
             status: wire_status(self.row.status),
             actor: self.actor().into(),
-            clock: None,
+            clock: self.clock_now(),
             position: view.position_text(),
             scene,
             moves,
@@ -150,7 +150,7 @@ impl Live {
             } else {
                 None
             },
-            offers: Vec::new(),
+            offers: self.standing_offers(),
             outcome: self.outcome().map(Into::into),
             hash: view_hash(game, viewer),
         })
@@ -184,7 +184,7 @@ impl Live {
                     a: red.action,
                     events: red.events,
                     actor: self.actor_of(after).into(),
-                    clock: None,
+                    clock: self.clock_now(),
                     scene,
                     // Only the newest step carries moves: older ones are history.
                     legal: if last && self.is_running() {
@@ -202,8 +202,34 @@ impl Live {
                         .collect(),
                 }))
             }
+            Entry::Public { msg, .. } => match msg.as_ref() {
+                ServerMsg::Rewind(_) => None,
+                msg => Some(msg.clone()),
+            },
             Entry::Other { .. } => None,
         }
+    }
+
+    /// The clocks as they stand now, in a timed game.
+    pub(super) fn clock_now(&self) -> Option<muster_wire::ClockState> {
+        self.clocks.to_wire(self.rule, crate::time::now_ms())
+    }
+
+    /// The offers still standing: made since the last decision and not yet answered.
+    pub(super) fn standing_offers(&self) -> Vec<muster_wire::server::StandingOffer> {
+        let mut standing: Vec<muster_wire::server::StandingOffer> = Vec::new();
+        for note in &self.history.offers {
+            match note.data.yes {
+                None => standing.push(muster_wire::server::StandingOffer {
+                    k: note.data.k,
+                    by: note.seat,
+                    ply: Ply(note.ply as u32),
+                }),
+                Some(false) => standing.retain(|o| o.k != note.data.k),
+                Some(true) => {}
+            }
+        }
+        standing
     }
 
     /// Whether the game is being played.

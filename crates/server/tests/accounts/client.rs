@@ -69,6 +69,20 @@ impl Server {
         content_type: Option<&str>,
         body: Vec<u8>,
     ) -> Reply {
+        self.send_with(method, path, auth, &[], content_type, body)
+            .await
+    }
+
+    /// Sends one request with extra headers over a fresh connection.
+    pub async fn send_with(
+        &self,
+        method: Method,
+        path: &str,
+        auth: Auth<'_>,
+        headers: &[(&str, &str)],
+        content_type: Option<&str>,
+        body: Vec<u8>,
+    ) -> Reply {
         let stream = tokio::net::TcpStream::connect(self.addr)
             .await
             .expect("connect");
@@ -80,6 +94,9 @@ impl Server {
             .method(method)
             .uri(path)
             .header("host", self.addr.to_string());
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
         if let Some(content_type) = content_type {
             request = request.header(CONTENT_TYPE, content_type);
         }

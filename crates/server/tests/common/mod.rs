@@ -26,6 +26,7 @@ pub struct Harness {
     pub state: Arc<ServerState>,
     pub server: tokio::task::JoinHandle<()>,
     pub stop: Option<tokio::sync::oneshot::Sender<()>>,
+    pub url: String,
     _dir: tempfile::TempDir,
 }
 
@@ -49,7 +50,20 @@ impl Harness {
 
     pub async fn on(url: &str, config: GameConfig, dir: tempfile::TempDir) -> Harness {
         let store: Arc<dyn Store> = Arc::new(SqlStore::open(url).await.expect("store"));
-        Harness::with_store(store, config, dir).await
+        let mut h = Harness::with_store(store, config, dir).await;
+        h.url = url.to_owned();
+        h
+    }
+
+    /// Stops the server cleanly, waits `down`, and starts a new one on the same database.
+    pub async fn restart(mut self, config: GameConfig, down: Duration) -> Harness {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = self.server.await;
+        tokio::time::sleep(down).await;
+        let url = self.url.clone();
+        Harness::on(&url, config, self._dir).await
     }
 
     pub async fn with_store(
@@ -77,6 +91,7 @@ impl Harness {
             state,
             server,
             stop: Some(stop),
+            url: String::new(),
             _dir: dir,
         }
     }
@@ -96,7 +111,8 @@ impl Harness {
             })
             .await
             .expect("user");
-        let token = format!("token-of-{name}-{}", user.id);
+        // A session token of the form the server reads: 64 hex digits.
+        let token = muster_server::accounts::tokens::new_token().expect("a token");
         self.store
             .insert_session(&Session {
                 token_hash: muster_server::accounts::hash_token(&token),
@@ -273,7 +289,16 @@ impl Picture {
                 self.over = true;
                 true
             }
-            _ => true,
+            // Other versioned entries (offers, answers, seats, rewinds) only move the version.
+            other => match other.version() {
+                Some(v) if v.0 <= self.v => true,
+                Some(v) if v.0 == self.v + 1 => {
+                    self.v = v.0;
+                    true
+                }
+                Some(_) => false,
+                None => true,
+            },
         }
     }
 
@@ -359,4 +384,149 @@ pub async fn play_seat(mut client: Client, g: MatchId, seed: u64) -> (Picture, V
 /// A game id of the store from a wire one.
 pub fn store_id(g: &MatchId) -> GameId {
     GameId::parse(&g.0).expect("an id")
+}
+
+/// One seat's client and its picture of one game, for tests that drive play step by step.
+pub struct Player {
+    pub c: Client,
+    pub pic: Picture,
+    pub g: MatchId,
+    /// Every frame received, in order.
+    pub seen: Vec<ServerMsg>,
+}
+
+impl Player {
+    /// Connects with `token`, subscribes to `g` and reads the `full`.
+    pub async fn join(h: &Harness, token: Option<&str>, g: &MatchId) -> Player {
+        let mut p = Player {
+            c: h.client(token).await,
+            pic: Picture::default(),
+            g: g.clone(),
+            seen: Vec::new(),
+        };
+        p.c.sub(g, None).await;
+        p.until(|m| matches!(m, ServerMsg::Full(_))).await;
+        p
+    }
+
+    /// Reads frames (taking them into the picture) until one matches; panics after 15 s.
+    pub async fn until(&mut self, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let msg = self.c.try_recv(left).await.unwrap_or_else(|| {
+                panic!(
+                    "no awaited frame; saw {:?}",
+                    self.seen.iter().rev().take(3).collect::<Vec<_>>()
+                )
+            });
+            self.pic.take(&msg);
+            self.seen.push(msg.clone());
+            if pred(&msg) {
+                return msg;
+            }
+        }
+    }
+
+    /// Reads whatever arrives within `wait`.
+    pub async fn drain(&mut self, wait: Duration) {
+        while let Some(msg) = self.c.try_recv(wait).await {
+            self.pic.take(&msg);
+            self.seen.push(msg);
+        }
+    }
+
+    /// Plays the first legal move (the picture must show this seat to act) and waits for its
+    /// ack and its own step; returns the ack's version.
+    pub async fn play_first(&mut self) -> u32 {
+        assert!(self.pic.my_turn(), "not this seat's turn: {:?}", self.pic);
+        let a = self.pic.legal[0].clone();
+        self.play(&a).await
+    }
+
+    /// Plays `a` and waits for its ack and its own step.
+    pub async fn play(&mut self, a: &str) -> u32 {
+        let id = self.c.ack_id();
+        self.c
+            .send(&ClientMsg::Act(Act {
+                g: self.g.clone(),
+                ply: Ply(self.pic.ply),
+                a: a.to_owned(),
+                id,
+                h: self.pic.hash.clone().expect("a hash"),
+            }))
+            .await;
+        let ack = self
+            .until(|m| {
+                matches!(m, ServerMsg::Ack(a) if a.id == id)
+                    || matches!(m, ServerMsg::Nack(n) if n.id == Some(id))
+            })
+            .await;
+        let ServerMsg::Ack(ack) = ack else {
+            panic!("refused: {ack:?}");
+        };
+        let v = ack.v.expect("a version").0;
+        while self.pic.v < v {
+            self.until(|_| true).await;
+        }
+        v
+    }
+
+    /// Sends a control and returns the ack or the nack.
+    pub async fn ctl(&mut self, k: muster_wire::Control) -> ServerMsg {
+        let id = self.c.ack_id();
+        self.c
+            .send(&ClientMsg::Ctl(muster_wire::Ctl {
+                g: self.g.clone(),
+                k,
+                ply: Ply(self.pic.ply),
+                id,
+                h: self
+                    .pic
+                    .hash
+                    .clone()
+                    .unwrap_or(ViewHash("0000000000000000".to_owned())),
+            }))
+            .await;
+        self.until(|m| {
+            matches!(m, ServerMsg::Ack(a) if a.id == id)
+                || matches!(m, ServerMsg::Nack(n) if n.id == Some(id))
+        })
+        .await
+    }
+
+    /// Waits until this seat is to act (reading the other seats' steps).
+    pub async fn await_turn(&mut self) {
+        while !self.pic.my_turn() {
+            self.until(|_| true).await;
+        }
+    }
+}
+
+impl Harness {
+    /// A game from a full spec, created in the store.
+    pub async fn game_spec(&self, spec: NewGameSpec) -> MatchId {
+        let new = new_game(&spec, 1).expect("a valid game");
+        self.store.create_game(&new).await.expect("stored");
+        MatchId(new.id.as_str().to_owned())
+    }
+}
+
+/// A spec of a two-seat game with a clock.
+pub fn spec(
+    game: &str,
+    variant: &str,
+    seats: Vec<SeatPlan>,
+    clock: ClockSpec,
+    rated: bool,
+) -> NewGameSpec {
+    NewGameSpec {
+        game: game.to_owned(),
+        variant: variant.to_owned(),
+        seats,
+        clock,
+        rated,
+        takeback: TakebackPolicy::Casual,
+        challenge_id: None,
+    }
 }

@@ -131,6 +131,18 @@ pub fn server_examples() -> Vec<ServerMsg> {
         status: ChallengeStatus::Open,
         g: None,
         expires_ms: Millis(1_764_000_000_000),
+        seats: vec![
+            ChallengeSeat {
+                seat: Seat(0),
+                name: Some("ada".into()),
+                taken: true,
+            },
+            ChallengeSeat {
+                seat: Seat(1),
+                name: None,
+                taken: false,
+            },
+        ],
     };
     vec![
         ServerMsg::Full(Full {

@@ -1,0 +1,146 @@
+//! What a game's actor answers besides decisions and controls: previews (try-before-submit on
+//! the caller's own view, never stored) and the game's chat rooms.
+
+use std::sync::Arc;
+
+use muster_rules::{AnyEvent, Seat};
+use muster_store::{ChatId, ChatLine};
+use muster_wire::server::{Chat, PreviewReply};
+use muster_wire::{Millis, NackCode, PreviewAsk, Room, Say, ServerMsg};
+
+use super::actor::Refusal;
+use super::commit::refusal_of;
+use super::load::Live;
+use super::{Conn, Games};
+use crate::time::now_ms;
+
+/// The most actions one preview may try.
+const PREVIEW_ACTIONS: usize = 16;
+/// The longest chat line, in characters.
+pub const CHAT_CHARS: usize = 500;
+
+/// A chat line as it may be stored and shown: trimmed, 1 to [`CHAT_CHARS`] characters, no
+/// control characters.
+pub fn chat_text(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("an empty line is not sent".to_owned());
+    }
+    if text.chars().count() > CHAT_CHARS {
+        return Err(format!("a line holds at most {CHAT_CHARS} characters"));
+    }
+    if text.chars().any(char::is_control) {
+        return Err("a line may not hold control characters".to_owned());
+    }
+    Ok(text.to_owned())
+}
+
+impl Live {
+    /// Plays `msg.a` on the caller's own view and shows the result: the events the caller may
+    /// see and the scene after. Nothing is stored; the game does not change.
+    pub(super) fn preview(&self, conn: &Conn, msg: &PreviewAsk) -> Result<ServerMsg, Refusal> {
+        if i64::from(msg.ply.0) != self.row.ply {
+            return Err(Refusal::new(NackCode::Stale, "the game has moved on"));
+        }
+        if msg.a.is_empty() || msg.a.len() > PREVIEW_ACTIONS {
+            return Err(Refusal::new(
+                NackCode::Refused,
+                format!("a preview tries 1 to {PREVIEW_ACTIONS} actions"),
+            ));
+        }
+        let seats = self.seats_of(conn.user.as_ref());
+        let viewer: Option<Seat> = seats.first().copied();
+        let mut game = self.game.view(viewer.map(Seat::index));
+        let mut events: Vec<AnyEvent> = Vec::new();
+        let mut scene = None;
+        for action in &msg.a {
+            let before = game.clone();
+            let step = game.apply_step(action).map_err(|e| refusal_of(&e))?;
+            events.extend(
+                step.events
+                    .into_iter()
+                    .filter(|e| e.audience.includes(viewer)),
+            );
+            scene = muster_view::scene_after(&before, &step.action, viewer).ok();
+        }
+        let scene = scene
+            .or_else(|| muster_view::scene(&game, viewer).ok())
+            .ok_or_else(|| Refusal::new(NackCode::Refused, "this position cannot be drawn"))?;
+        Ok(ServerMsg::Preview(PreviewReply {
+            g: self.g.clone(),
+            id: msg.id,
+            ply: msg.ply,
+            events,
+            scene,
+        }))
+    }
+
+    /// A line said in the game's players' or watchers' room: stored, then sent to the room —
+    /// the players' room to the seated, the watchers' room to the spectators.
+    pub(super) async fn say(
+        &mut self,
+        games: &Arc<Games>,
+        conn: &Conn,
+        msg: &Say,
+    ) -> Result<(), Refusal> {
+        let Some(user) = conn.user.clone() else {
+            return Err(Refusal::new(
+                NackCode::NotSeated,
+                "sign in (a guest session will do) to chat",
+            ));
+        };
+        let seated = !self.seats_of(Some(&user)).is_empty();
+        let players = match &msg.room {
+            Room::Players(_) if seated => true,
+            Room::Watchers(_) if !seated => false,
+            Room::Players(_) => {
+                return Err(Refusal::new(
+                    NackCode::NotSeated,
+                    "the players' room is for the seated",
+                ))
+            }
+            Room::Watchers(_) => {
+                return Err(Refusal::new(
+                    NackCode::Refused,
+                    "players do not talk in the watchers' room while they play",
+                ))
+            }
+            Room::Lobby => return Err(Refusal::new(NackCode::Refused, "not a room of this game")),
+        };
+        let text = chat_text(&msg.text).map_err(|e| Refusal::new(NackCode::Refused, e))?;
+        let now = now_ms();
+        games
+            .store
+            .insert_chat(&ChatLine {
+                id: ChatId::generate(),
+                room: msg.room.to_string(),
+                game_id: Some(self.id.clone()),
+                user_id: user.clone(),
+                text: text.clone(),
+                created_ms: now,
+            })
+            .await
+            .map_err(|e| {
+                Refusal::new(NackCode::Storage, format!("the line was not stored: {e}"))
+            })?;
+        let from = games
+            .store
+            .user_by_id(&user)
+            .await
+            .ok()
+            .flatten()
+            .map_or_else(|| "someone".to_owned(), |u| u.name);
+        let line = ServerMsg::Chat(Chat {
+            room: msg.room.clone(),
+            from,
+            text,
+            at_ms: Millis(now.max(0) as u64),
+        });
+        for sub in &self.subs {
+            if sub.seats.is_empty() != players {
+                sub.conn.out.send(&line);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,458 @@
+//! The lobby: challenges created, joined, withdrawn and listed (web.md §2.5 "Create", "Join").
+//!
+//! A challenge seats its creator (`me`), reserves seats for the users it names, seats the AI at
+//! once and leaves `open` seats to whoever joins. When no seat is awaited any more — at
+//! creation (me against the AI) or at the last join — the game is created and its actor woken
+//! in the same step, with the seats shuffled by the operating system's generator when the
+//! challenge asked for a random order. Open challenges expire: live ones after 15 minutes,
+//! correspondence and untimed ones after 7 days.
+//!
+//! **Idempotency.** Create and join take an `Idempotency-Key` header. On create the challenge's
+//! id is derived from the user and the key (SHA-256), so a repeated request finds the stored
+//! challenge and answers it as it stands, and two racing ones cannot both insert: nothing is
+//! kept in memory, and a restart changes nothing. A key names one challenge for good, not only
+//! for ten minutes; reusing it for a different request is refused. On join a repeated request
+//! finds its user already seated and, with a key, answers the challenge as it stands (without
+//! one, a second join is refused with `taken`).
+
+mod spec;
+mod start;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use muster_store::{Challenge, ChallengeId, ChallengeStatus, User, UserId, Visibility};
+use muster_wire::http::{
+    ChallengeInfo, ChallengeRequest, ChallengeSeat, ChallengeStatus as WireStatus,
+    ChallengesResponse, JoinRequest, SeatSpec, UserInfo,
+};
+use muster_wire::{quote, AiLevel, MatchId, Millis, NackCode};
+use sha2::{Digest, Sha256};
+
+pub use spec::{
+    CORR_EXPIRY_MS, LIVE_EXPIRY_MS, MAX_BASE_MS, MAX_CORR_MS, MAX_INC_MS, MIN_BASE_MS, MIN_CORR_MS,
+};
+pub use start::JOIN_TRIES;
+
+use crate::accounts::{ApiFailure, ApiJson, Identity, MaybeIdentity};
+use crate::time::now_ms;
+use crate::ServerState;
+use spec::{clock_of, read_seats, wire_takeback, wire_visibility, StoredSeat};
+use start::{involves, Joined};
+
+/// The header that makes create and join safe to repeat.
+pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
+/// The longest idempotency key, in bytes.
+pub const MAX_KEY_LEN: usize = 200;
+/// The most challenges the lobby lists.
+pub const LOBBY_LIMIT: u32 = 100;
+
+/// The lobby routes, to merge into the application:
+///
+/// - `POST /api/challenges` ([`ChallengeRequest`], signed in) answers 201 [`ChallengeInfo`]
+///   (200 when an `Idempotency-Key` finds the challenge it made before); `g` is set when the
+///   game started at once;
+/// - `GET /api/challenges` answers [`ChallengesResponse`]: the open public challenges;
+/// - `GET /api/challenges/{id}` answers [`ChallengeInfo`] (a direct challenge only to the users
+///   it involves; to others it does not exist);
+/// - `POST /api/challenges/{id}/join` ([`JoinRequest`], signed in) answers [`ChallengeInfo`],
+///   with `g` once the game started;
+/// - `DELETE /api/challenges/{id}` by its creator withdraws an open challenge (204).
+pub fn routes() -> Router<Arc<ServerState>> {
+    Router::new()
+        .route("/api/challenges", post(create).get(lobby))
+        .route("/api/challenges/{id}", get(one).delete(withdraw))
+        .route("/api/challenges/{id}/join", post(join))
+}
+
+pub(crate) fn no_challenge(id: &str) -> ApiFailure {
+    ApiFailure::new(NackCode::NotFound, format!("no challenge `{}`", quote(id)))
+}
+
+fn challenge_id(path: Result<Path<String>, PathRejection>) -> Result<ChallengeId, ApiFailure> {
+    let Path(text) = path.map_err(|rejection| {
+        ApiFailure::new(
+            NackCode::Malformed,
+            format!("bad path: {}", rejection.body_text()),
+        )
+    })?;
+    ChallengeId::parse(&text).ok_or_else(|| no_challenge(&text))
+}
+
+/// The `Idempotency-Key` of a request: 1 to 200 visible ASCII characters.
+fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiFailure> {
+    let Some(value) = headers.get(IDEMPOTENCY_KEY) else {
+        return Ok(None);
+    };
+    let text = value.to_str().unwrap_or("");
+    let ok =
+        !text.is_empty() && text.len() <= MAX_KEY_LEN && text.bytes().all(|b| b.is_ascii_graphic());
+    if !ok {
+        return Err(ApiFailure::new(
+            NackCode::Invalid,
+            format!(
+                "bad Idempotency-Key `{}`: 1 to {MAX_KEY_LEN} visible ASCII characters",
+                quote(text)
+            ),
+        ));
+    }
+    Ok(Some(text.to_owned()))
+}
+
+/// The id of the challenge `user` creates with idempotency key `key`.
+fn keyed_id(user: &UserId, key: &str) -> ChallengeId {
+    let digest = Sha256::new()
+        .chain_update(user.as_str())
+        .chain_update([0u8])
+        .chain_update(key)
+        .finalize();
+    let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    ChallengeId::parse(&format!("k{hex}")).unwrap_or_else(ChallengeId::generate)
+}
+
+/// The users a challenge involves, by id.
+async fn users_of(
+    state: &ServerState,
+    challenge: &Challenge,
+    seats: &[StoredSeat],
+) -> Result<HashMap<String, User>, ApiFailure> {
+    let mut ids = vec![challenge.creator_id.as_str().to_owned()];
+    for seat in seats {
+        if let StoredSeat::User { user_id, .. }
+        | StoredSeat::Open {
+            user_id: Some(user_id),
+        } = seat
+        {
+            ids.push(user_id.clone());
+        }
+    }
+    let mut users = HashMap::new();
+    for id in ids {
+        if users.contains_key(&id) {
+            continue;
+        }
+        let Some(uid) = UserId::parse(&id) else {
+            continue;
+        };
+        if let Some(user) = state
+            .store
+            .user_by_id(&uid)
+            .await
+            .map_err(|e| ApiFailure::storage(&e))?
+        {
+            users.insert(id, user);
+        }
+    }
+    Ok(users)
+}
+
+fn user_info(user: &User) -> UserInfo {
+    UserInfo {
+        id: muster_wire::UserId(user.id.as_str().to_owned()),
+        name: user.name.clone(),
+        guest: user.is_guest,
+        bot: user.is_bot,
+    }
+}
+
+fn wire_status(status: ChallengeStatus) -> WireStatus {
+    match status {
+        ChallengeStatus::Open => WireStatus::Open,
+        ChallengeStatus::Started => WireStatus::Started,
+        ChallengeStatus::Withdrawn => WireStatus::Withdrawn,
+        ChallengeStatus::Expired => WireStatus::Expired,
+    }
+}
+
+/// A stored challenge as the lobby shows it: the request it was made from (the game and
+/// variant normalised, named users by their names) and its seats as they stand. An open
+/// challenge past its expiry reads as expired.
+pub(crate) async fn info(
+    state: &ServerState,
+    challenge: &Challenge,
+) -> Result<ChallengeInfo, ApiFailure> {
+    let seats = read_seats(&challenge.seat_spec_json)?;
+    let users = users_of(state, challenge, &seats).await?;
+    let name = |id: &str| {
+        users
+            .get(id)
+            .map_or_else(|| "(gone)".to_owned(), |u| u.name.clone())
+    };
+    let creator_name = name(challenge.creator_id.as_str());
+    let mut specs = Vec::with_capacity(seats.len());
+    let mut shown = Vec::with_capacity(seats.len());
+    for (i, seat) in seats.iter().enumerate() {
+        let (spec, who, taken) = match seat {
+            StoredSeat::Me => (SeatSpec::Me, Some(creator_name.clone()), true),
+            StoredSeat::Open { user_id } => (
+                SeatSpec::Open,
+                user_id.as_deref().map(name),
+                user_id.is_some(),
+            ),
+            StoredSeat::Ai { level } => (
+                AiLevel::new(*level).map_or(SeatSpec::Open, |level| SeatSpec::Ai { level }),
+                Some(format!("AI level {level}")),
+                true,
+            ),
+            StoredSeat::User { user_id, taken } => {
+                let who = name(user_id);
+                (SeatSpec::User { name: who.clone() }, Some(who), *taken)
+            }
+        };
+        specs.push(spec);
+        shown.push(ChallengeSeat {
+            seat: muster_rules::Seat(i as u8),
+            name: who,
+            taken,
+        });
+    }
+    let creator = users
+        .get(challenge.creator_id.as_str())
+        .map(user_info)
+        .unwrap_or_else(|| UserInfo {
+            id: muster_wire::UserId(challenge.creator_id.as_str().to_owned()),
+            name: creator_name.clone(),
+            guest: false,
+            bot: false,
+        });
+    let status = match challenge.status {
+        ChallengeStatus::Open if challenge.expires_ms <= now_ms() => ChallengeStatus::Expired,
+        other => other,
+    };
+    Ok(ChallengeInfo {
+        id: muster_wire::ChallengeId(challenge.id.as_str().to_owned()),
+        creator,
+        spec: ChallengeRequest {
+            game: challenge.game.clone(),
+            variant: challenge.variant.clone(),
+            seats: specs,
+            random_order: challenge.random_order,
+            clock: clock_of(
+                challenge.clock_kind,
+                challenge.base_ms,
+                challenge.inc_ms,
+                challenge.corr_ms,
+            ),
+            rated: challenge.rated,
+            takeback: wire_takeback(challenge.takeback),
+            visibility: wire_visibility(challenge.visibility),
+        },
+        status: wire_status(status),
+        g: challenge
+            .game_id
+            .as_ref()
+            .map(|g| MatchId(g.as_str().to_owned())),
+        expires_ms: Millis(u64::try_from(challenge.expires_ms).unwrap_or(0)),
+        seats: shown,
+    })
+}
+
+/// Whether a stored challenge was made from `request` (an idempotent repeat): the same game,
+/// variant, clock, options and seats, compared as the lobby shows them.
+fn same_request(shown: &ChallengeRequest, request: &ChallengeRequest) -> bool {
+    let game_of = |g: &str| muster_rules::GameId::parse(g).ok();
+    let variant_of =
+        |r: &ChallengeRequest| game_of(&r.game).and_then(|g| g.variant_text(&r.variant).ok());
+    let seat_key = |s: &SeatSpec| match s {
+        SeatSpec::User { name } => SeatSpec::User {
+            name: name.to_lowercase(),
+        },
+        other => other.clone(),
+    };
+    game_of(&shown.game) == game_of(&request.game)
+        && variant_of(shown) == variant_of(request)
+        && shown
+            .seats
+            .iter()
+            .map(seat_key)
+            .eq(request.seats.iter().map(seat_key))
+        && shown.random_order == request.random_order
+        && shown.clock == request.clock
+        && shown.rated == request.rated
+        && shown.takeback == request.takeback
+        && shown.visibility == request.visibility
+}
+
+/// The answer to a repeated create: the stored challenge as it stands, when it was made from
+/// the same request by the same user.
+async fn repeated(
+    state: &ServerState,
+    stored: &Challenge,
+    user: &User,
+    request: &ChallengeRequest,
+) -> Result<Response, ApiFailure> {
+    let shown = info(state, stored).await?;
+    if stored.creator_id != user.id || !same_request(&shown.spec, request) {
+        return Err(ApiFailure::new(
+            NackCode::Refused,
+            "this Idempotency-Key was used for another challenge: use a new key",
+        ));
+    }
+    Ok((StatusCode::OK, Json(shown)).into_response())
+}
+
+async fn create(
+    State(state): State<Arc<ServerState>>,
+    identity: Identity,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<ChallengeRequest>,
+) -> Result<Response, ApiFailure> {
+    let user = identity.user;
+    let key = idempotency_key(&headers)?;
+    let id = key
+        .as_deref()
+        .map_or_else(ChallengeId::generate, |k| keyed_id(&user.id, k));
+    let load = |id: ChallengeId| {
+        let state = Arc::clone(&state);
+        async move {
+            state
+                .store
+                .load_challenge(&id)
+                .await
+                .map_err(|e| ApiFailure::storage(&e))
+        }
+    };
+    if key.is_some() {
+        if let Some(stored) = load(id.clone()).await? {
+            return repeated(&state, &stored, &user, &request).await;
+        }
+    }
+    let (new, seats) = spec::check(&state, &user, &request, id.clone(), now_ms()).await?;
+    let mut challenge = match state.store.create_challenge(&new).await {
+        Ok(challenge) => challenge,
+        Err(error) => {
+            // A racing repeat of the same key inserted it first.
+            if key.is_some() {
+                if let Some(stored) = load(id).await? {
+                    return repeated(&state, &stored, &user, &request).await;
+                }
+            }
+            return Err(ApiFailure::storage(&error));
+        }
+    };
+    if !seats.iter().any(StoredSeat::waiting) {
+        let expected = challenge.seat_spec_json.clone();
+        if let Some(game) = start::start(&state, &challenge, &expected, &seats).await? {
+            challenge.status = ChallengeStatus::Started;
+            challenge.game_id = Some(game);
+        }
+    }
+    let shown = info(&state, &challenge).await?;
+    Ok((StatusCode::CREATED, Json(shown)).into_response())
+}
+
+async fn join(
+    State(state): State<Arc<ServerState>>,
+    identity: Identity,
+    headers: HeaderMap,
+    path: Result<Path<String>, PathRejection>,
+    ApiJson(request): ApiJson<JoinRequest>,
+) -> Result<Json<ChallengeInfo>, ApiFailure> {
+    let id = challenge_id(path)?;
+    let key = idempotency_key(&headers)?;
+    let user = identity.user;
+    match start::join(&state, &id, &user, request.seat).await? {
+        Joined::Seated(challenge) => Ok(Json(info(&state, &challenge).await?)),
+        Joined::Already(challenge) if key.is_some() => Ok(Json(info(&state, &challenge).await?)),
+        Joined::Already(challenge) => {
+            let seats = read_seats(&challenge.seat_spec_json)?;
+            let seat = start::seat_of(&challenge, &seats, &user).map_or(0, |s| s.index());
+            Err(ApiFailure::new(
+                NackCode::Taken,
+                format!("you already hold seat {seat} of this challenge"),
+            ))
+        }
+    }
+}
+
+async fn withdraw(
+    State(state): State<Arc<ServerState>>,
+    identity: Identity,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<StatusCode, ApiFailure> {
+    let id = challenge_id(path)?;
+    let challenge = state
+        .store
+        .load_challenge(&id)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?
+        .ok_or_else(|| no_challenge(id.as_str()))?;
+    if challenge.creator_id != identity.user.id {
+        let seats = read_seats(&challenge.seat_spec_json)?;
+        if challenge.visibility == Visibility::Direct
+            && !involves(&challenge, &seats, &identity.user)
+        {
+            return Err(no_challenge(id.as_str()));
+        }
+        return Err(ApiFailure::new(
+            NackCode::Forbidden,
+            "only its creator may withdraw a challenge",
+        ));
+    }
+    let done = state
+        .store
+        .set_challenge_status(&id, ChallengeStatus::Open, ChallengeStatus::Withdrawn)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?;
+    if done {
+        return Ok(StatusCode::NO_CONTENT);
+    }
+    let now = state
+        .store
+        .load_challenge(&id)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?
+        .map_or(ChallengeStatus::Withdrawn, |c| c.status);
+    Err(ApiFailure::new(
+        NackCode::Refused,
+        format!("the challenge is {now}: only an open challenge can be withdrawn"),
+    ))
+}
+
+async fn lobby(
+    State(state): State<Arc<ServerState>>,
+) -> Result<Json<ChallengesResponse>, ApiFailure> {
+    let now = now_ms();
+    // Tidying: the list below leaves expired challenges out whether or not this succeeds.
+    let _ = state.store.expire_challenges(now).await;
+    let open = state
+        .store
+        .open_challenges(now, LOBBY_LIMIT)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?;
+    let mut challenges = Vec::with_capacity(open.len());
+    for challenge in &open {
+        challenges.push(info(&state, challenge).await?);
+    }
+    Ok(Json(ChallengesResponse { challenges }))
+}
+
+async fn one(
+    State(state): State<Arc<ServerState>>,
+    MaybeIdentity(identity): MaybeIdentity,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Json<ChallengeInfo>, ApiFailure> {
+    let id = challenge_id(path)?;
+    let challenge = state
+        .store
+        .load_challenge(&id)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?
+        .ok_or_else(|| no_challenge(id.as_str()))?;
+    if challenge.visibility == Visibility::Direct {
+        let seats = read_seats(&challenge.seat_spec_json)?;
+        let allowed = identity
+            .as_ref()
+            .is_some_and(|i| involves(&challenge, &seats, &i.user));
+        if !allowed {
+            return Err(no_challenge(id.as_str()));
+        }
+    }
+    Ok(Json(info(&state, &challenge).await?))
+}
