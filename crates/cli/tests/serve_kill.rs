@@ -108,38 +108,20 @@ fn challenge(i: usize) -> ChallengeRequest {
     }
 }
 
-/// The `GAMES` games of a round with their two players, guests with sessions: each game made
-/// by one guest's challenge and the other's join over HTTP; while the server has no challenge
-/// route yet (404), made in its database directly, as the server's own tests do.
-/// The games, and whether they were made over HTTP.
-async fn open_games(db: &str, base: &str) -> (Vec<(MatchId, Client, Client)>, bool) {
-    let mut pairs = Vec::new();
+/// The `GAMES` games of a round, each made by one guest's challenge and another guest's join
+/// over HTTP, with its two players.
+async fn open_games(base: &str) -> Vec<(MatchId, Client, Client)> {
+    let mut games = Vec::new();
     for i in 0..GAMES {
         // Each client from a loopback address of its own: the server limits the sessions one
         // address opens.
         let guest = |k: usize| Client::guest_from(base, Some(loopback_address((2 * i + k) as u32)));
         let a = guest(0).await.expect("a guest session");
         let b = guest(1).await.expect("a guest session");
-        pairs.push((a, b));
-    }
-    let mut games = Vec::new();
-    let mut http = true;
-    for (i, (a, b)) in pairs.into_iter().enumerate() {
-        let created = match a.create_challenge(&challenge(i)).await {
-            Ok(created) => created,
-            Err(muster_client::Error::Status { status: 404, .. }) => {
-                if http {
-                    eprintln!(
-                        "serve_kill: no POST /api/challenges: games are made in the database"
-                    );
-                }
-                http = false;
-                let g = seed_game(db, i, &a, &b).await;
-                games.push((g, a, b));
-                continue;
-            }
-            Err(e) => panic!("a challenge: {e}"),
-        };
+        let created = a
+            .create_challenge(&challenge(i))
+            .await
+            .expect("a challenge");
         let joined = b
             .join(&created.id, JoinRequest::default())
             .await
@@ -147,33 +129,7 @@ async fn open_games(db: &str, base: &str) -> (Vec<(MatchId, Client, Client)>, bo
         let g = joined.g.expect("the last open seat taken starts the game");
         games.push((g, a, b));
     }
-    (games, http)
-}
-
-/// Game `i` made in the database with `a` and `b` seated, as the server's own tests make games.
-async fn seed_game(db: &str, i: usize, a: &Client, b: &Client) -> MatchId {
-    use muster_server::games::{new_game, NewGameSpec, SeatPlan};
-    use muster_store::{SqlStore, Store, TakebackPolicy, UserId};
-
-    let seat = |client: &Client| {
-        let id = &client.user().expect("a guest made here").id;
-        SeatPlan::Human(UserId::parse(&id.0).expect("a user id"))
-    };
-    let wanted = challenge(i);
-    let spec = NewGameSpec {
-        game: wanted.game,
-        variant: wanted.variant,
-        seats: vec![seat(a), seat(b)],
-        clock: ClockSpec::None,
-        rated: false,
-        takeback: TakebackPolicy::Casual,
-        challenge_id: None,
-    };
-    let new = new_game(&spec, 1).expect("a valid game");
-    let store = SqlStore::open(db).await.expect("the database");
-    store.create_game(&new).await.expect("stored");
-    store.close().await;
-    MatchId(new.id.as_str().to_owned())
+    games
 }
 
 /// A fresh subscription's `full` of game `g`, as watcher `n` sees it.
@@ -256,7 +212,7 @@ async fn round(db: &str, seed: u64) {
         ..PlayOptions::default()
     };
     let mut players = Vec::new();
-    let (opened, http_games) = open_games(db, &base).await;
+    let opened = open_games(&base).await;
     let first = opened.first().map(|(_, a, _)| a.clone());
     for (i, (g, a, b)) in opened.into_iter().enumerate() {
         for (k, client) in [a, b].into_iter().enumerate() {
@@ -309,17 +265,11 @@ async fn round(db: &str, seed: u64) {
          a resend), {reconnects} reconnections"
     );
     for g in fulls.keys() {
-        match reader.game_summary(g).await {
-            Ok(summary) => {
-                let stored = fulls[g].moves.len();
-                assert_eq!(summary.ply.0 as usize, stored, "{g}: the summary's ply");
-                let record = reader.record(g).await.expect("the record");
-                assert!(!record.trim().is_empty(), "{g}: a record");
-            }
-            // Made in the database: the server has no game routes yet either.
-            Err(muster_client::Error::Status { status: 404, .. }) if !http_games => {}
-            Err(e) => panic!("{g}: the game summary: {e}"),
-        }
+        let summary = reader.game_summary(g).await.expect("the game summary");
+        let stored = fulls[g].moves.len();
+        assert_eq!(summary.ply.0 as usize, stored, "{g}: the summary's ply");
+        let record = reader.record(g).await.expect("the record");
+        assert!(!record.trim().is_empty(), "{g}: a record");
     }
     tokio::task::spawn_blocking(move || server.stop())
         .await

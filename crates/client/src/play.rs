@@ -256,9 +256,6 @@ impl Player<'_> {
             first_sent: now,
             resent: false,
         });
-        if std::env::var("TRACE_PLAY").is_ok() {
-            eprintln!("{} -> {}", self.view.g(), ClientMsg::Act(act.clone()).to_json());
-        }
         self.send(ClientMsg::Act(act)).await
     }
 
@@ -268,10 +265,6 @@ impl Player<'_> {
     }
 
     async fn handle(&mut self, message: ServerMsg) -> Result<()> {
-        if std::env::var("TRACE_PLAY").is_ok() {
-            let text = message.to_json();
-            eprintln!("{} <- {}", self.view.g(), &text[..text.len().min(300)]);
-        }
         match message {
             ServerMsg::Ack(ack) => {
                 if let Some(p) = self.pending.take_if(|p| p.ids.contains(&ack.id)) {
