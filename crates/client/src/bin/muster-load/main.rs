@@ -234,10 +234,13 @@ async fn run(args: Args) -> Result<bool, String> {
 
     let commits = acks.len();
     println!("games            {games} started, {finished} finished");
+    // The rate over the playing time asked for; the last acts in flight at the deadline end
+    // a little after it (the whole run took `played`).
     println!(
-        "acts acked       {commits} in {:.1} s: {:.0} commits/s",
-        played.as_secs_f64(),
-        commits as f64 / played.as_secs_f64()
+        "acts acked       {commits}: {:.0} commits/s over {} s (the players ended {:.1} s after the start)",
+        commits as f64 / args.seconds.max(1) as f64,
+        args.seconds,
+        played.as_secs_f64()
     );
     println!("act→ack          {}", stats::summary(&mut acks));
     println!("act→spectator    {}", stats::summary(&mut seen));
@@ -281,8 +284,8 @@ async fn pair(
     let (a, b) = {
         let _permit = setup.http.acquire().await;
         (
-            Client::guest(&setup.base).await?,
-            Client::guest(&setup.base).await?,
+            Client::guest_from(&setup.base, Some(loopback_address(n))).await?,
+            Client::guest_from(&setup.base, Some(loopback_address(n + 1))).await?,
         )
     };
     let (mut conn_a, mut conn_b) = (a.connect().await?, b.connect().await?);
