@@ -152,9 +152,12 @@ const INDEX: &str = "<!doctype html>
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>
 <body style=\"font-family: sans-serif; max-width: 40em; margin: 3em auto; line-height: 1.5\">
 <h1>muster</h1>
-<p>This server plays Murus Gallicus, Mur, Mu and MuTou. Its browser client is not built yet:
-the games are played with <code>muster play</code> in a terminal for now.</p>
-<p>The games, their presets and options: <a href=\"/api/catalog\">/api/catalog</a> (JSON).</p>
+<p>This server plays Murus Gallicus, Mur, Mu and MuTou: accounts, the lobby's challenges, live
+and correspondence games, AI seats, spectators, chat, ratings and records. Its browser client is
+not built yet: for now the games are played over its WebSocket protocol, or with
+<code>muster play</code> in a terminal.</p>
+<p>The games, their presets and options: <a href=\"/api/catalog\">/api/catalog</a> (JSON); the
+open challenges: <a href=\"/api/challenges\">/api/challenges</a>.</p>
 </body></html>
 ";
 

@@ -38,8 +38,10 @@ pub async fn upgrade(
         Ok(identity) => identity.map(|i| i.user.id),
         Err(error) => return (StatusCode::SERVICE_UNAVAILABLE, Json(error)).into_response(),
     };
-    ws.max_message_size(MAX_FRAME)
-        .max_frame_size(MAX_FRAME)
+    // The socket takes frames up to four times the protocol's cap, so a frame just above the
+    // cap is answered `nack{too-large}` by the decoder; far larger ones close the socket.
+    ws.max_message_size(4 * MAX_FRAME)
+        .max_frame_size(4 * MAX_FRAME)
         .on_upgrade(move |socket| connection(state, socket, user))
 }
 
@@ -126,6 +128,7 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
         let text = match frame {
             Message::Text(text) => text,
             Message::Binary(_) => {
+                bucket.take().await;
                 refuse(
                     &conn,
                     NackCode::Malformed,

@@ -448,3 +448,71 @@ async fn an_unloaded_game_comes_back_where_it_was() {
     bob.play_first().await;
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_that_declines_calls_by_preference_never_sees_one() {
+    let h = Harness::start(quick()).await;
+    let (a, ta) = h.user("ann").await;
+    let (b, tb) = h.user("bob").await;
+    let g = h
+        .game(
+            "mutou",
+            "friendly",
+            vec![SeatPlan::Human(a), SeatPlan::Human(b)],
+        )
+        .await;
+    let mut bob = Player::join(&h, Some(&tb), &g).await;
+    let ack = bob.ctl(Control::AutoDeclineOn).await;
+    assert!(
+        matches!(ack, ServerMsg::Ack(ref a) if a.v.is_none()),
+        "a preference writes no entry: {ack:?}"
+    );
+    drop(bob);
+    let mut tasks = Vec::new();
+    for (i, token) in [ta, tb].iter().enumerate() {
+        let client = h.client(Some(token)).await;
+        tasks.push(tokio::spawn(common::play_seat(
+            client,
+            g.clone(),
+            40 + i as u64,
+        )));
+    }
+    for task in tasks {
+        task.await.expect("played to the end");
+    }
+    // Replay the stored log: wherever bob could decline, he declined.
+    let id = common::store_id(&g);
+    let stored = h.store.load_game(&id).await.unwrap().unwrap();
+    let log = h.store.log_after(&id, 0).await.unwrap();
+    let history = muster_server::history::fold(&log).unwrap();
+    let mut game =
+        muster_rules::AnyGame::new(muster_rules::GameId::MuTou, &stored.variant, Some(2)).unwrap();
+    let mut declined = 0;
+    for played in &history.played {
+        if game.actor() == muster_rules::Actor::Seat(muster_rules::Seat(1))
+            && game.legal_actions().iter().any(|a| a == "decline")
+        {
+            assert_eq!(
+                played.action, "decline",
+                "bob could decline at ply {}",
+                played.ply
+            );
+            declined += 1;
+        }
+        game.apply(&played.action).unwrap();
+    }
+    assert!(declined > 0, "bob was called on at least once");
+    // The preference is kept with the user.
+    let user = h
+        .store
+        .user_by_id(&stored.seats[1].user_id.clone().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        user.prefs_json.contains("\"auto_decline\":true"),
+        "{}",
+        user.prefs_json
+    );
+    h.stop().await;
+}

@@ -492,3 +492,25 @@ async fn lobby_followers_see_a_challenge_come_and_go() {
         "the started challenge left the lobby"
     );
 }
+
+#[tokio::test]
+async fn a_user_creating_challenges_in_a_flood_is_slowed_with_429() {
+    let l = Lobby::start().await;
+    let ada = l.guest("ada").await;
+    let body = casual("mur", "game", json!([{"kind": "me"}, {"kind": "open"}]));
+    let mut limited = None;
+    for i in 0..40 {
+        let reply = l.post("/api/challenges", &ada, body.clone()).await;
+        if reply.status == 429 {
+            limited = Some((i, reply));
+            break;
+        }
+        assert_eq!(reply.status, 201, "{}", reply.body);
+    }
+    let (i, reply) = limited.expect("the flood was limited");
+    assert!(
+        i >= 30,
+        "the first 30 creations pass (the {i}th was refused)"
+    );
+    assert_eq!(reply.json()["code"], "rate");
+}

@@ -34,6 +34,22 @@ async fn play_out(h: &Harness, g: &MatchId, tokens: &[String]) -> Vec<Picture> {
         assert_eq!(served, picture.moves, "move lists agree");
         assert!(full.outcome.is_some(), "the game is over");
     }
+    // The exported record replays to the end the clients saw.
+    let (status, text) = common::http_get(
+        h.addr,
+        &format!("/api/games/{}/record", g.0),
+        Some(&tokens[0]),
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    let record = muster_rules::record::Record::parse(&text).expect("the record reads");
+    let replay = muster_rules::AnyGame::replay(&record).expect("the record replays");
+    assert_eq!(
+        replay.actions.len(),
+        pictures[0].moves.len(),
+        "every decision is in the record"
+    );
+    assert!(replay.outcome.is_some(), "the record ends with the result");
     pictures
 }
 

@@ -86,6 +86,10 @@ impl Store for FaultyStore {
         self.inner.user_by_name(name).await
     }
 
+    async fn set_user_prefs(&self, id: &UserId, prefs_json: &str) -> Result<bool> {
+        self.inner.set_user_prefs(id, prefs_json).await
+    }
+
     async fn insert_session(&self, session: &Session) -> Result<()> {
         self.inner.insert_session(session).await
     }

@@ -29,6 +29,8 @@ pub trait Store: Send + Sync {
     async fn user_by_id(&self, id: &UserId) -> Result<Option<User>>;
     /// The user whose name equals `name` case-insensitively.
     async fn user_by_name(&self, name: &str) -> Result<Option<User>>;
+    /// Replaces a user's preferences (JSON text); `false` if there is no such user.
+    async fn set_user_prefs(&self, id: &UserId, prefs_json: &str) -> Result<bool>;
 
     /// Stores a session (by the hash of its token).
     async fn insert_session(&self, session: &Session) -> Result<()>;

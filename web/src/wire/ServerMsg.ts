@@ -15,7 +15,6 @@ import type { Offer } from "./Offer";
 import type { Pong } from "./Pong";
 import type { PreviewReply } from "./PreviewReply";
 import type { Resync } from "./Resync";
-import type { Reveal } from "./Reveal";
 import type { Rewind } from "./Rewind";
 import type { SeatEntry } from "./SeatEntry";
 import type { Skip } from "./Skip";
@@ -24,4 +23,4 @@ import type { Step } from "./Step";
 /**
  * A frame to a browser.
  */
-export type ServerMsg = { "t": "full", "d": Full } | { "t": "step", "d": Step } | { "t": "skip", "d": Skip } | { "t": "offer", "d": Offer } | { "t": "answer", "d": Answer } | { "t": "rewind", "d": Rewind } | { "t": "reveal", "d": Reveal } | { "t": "seat", "d": SeatEntry } | { "t": "end", "d": End } | { "t": "ack", "d": Ack } | { "t": "nack", "d": Nack } | { "t": "crowd", "d": Crowd } | { "t": "gone", "d": Gone } | { "t": "clock", "d": Clock } | { "t": "legal", "d": LegalReply } | { "t": "preview", "d": PreviewReply } | { "t": "chat", "d": Chat } | { "t": "lobby", "d": Lobby } | { "t": "notify", "d": Notify } | { "t": "resync", "d": Resync } | { "t": "pong", "d": Pong };
+export type ServerMsg = { "t": "full", "d": Full } | { "t": "step", "d": Step } | { "t": "skip", "d": Skip } | { "t": "offer", "d": Offer } | { "t": "answer", "d": Answer } | { "t": "rewind", "d": Rewind } | { "t": "seat", "d": SeatEntry } | { "t": "end", "d": End } | { "t": "ack", "d": Ack } | { "t": "nack", "d": Nack } | { "t": "crowd", "d": Crowd } | { "t": "gone", "d": Gone } | { "t": "clock", "d": Clock } | { "t": "legal", "d": LegalReply } | { "t": "preview", "d": PreviewReply } | { "t": "chat", "d": Chat } | { "t": "lobby", "d": Lobby } | { "t": "notify", "d": Notify } | { "t": "resync", "d": Resync } | { "t": "pong", "d": Pong };

@@ -71,7 +71,7 @@ impl ApiFailure {
             retry_after: Some(retry_after),
             ..ApiFailure::new(
                 NackCode::Rate,
-                format!("too many requests from this address; retry in {seconds} s"),
+                format!("too many requests; retry in {seconds} s"),
             )
         }
     }

@@ -14,7 +14,7 @@ use super::ai::{AiDone, AiJob};
 use super::chance;
 use super::legal::legal;
 use super::load::{Entry, Live, Subscriber, Thinking};
-use super::render::view_hash;
+use super::render::{view_hash, viewer_for};
 use super::{Command, Conn, Games};
 use crate::time::now_ms;
 
@@ -111,9 +111,11 @@ impl Live {
                 let id = msg.id;
                 match self.control(games, me, &conn, msg).await {
                     Ok(v) => {
+                        // A control that wrote nothing (a preference) is acked without a version.
+                        let written = v <= self.row.version;
                         conn.out.send(&ServerMsg::Ack(Ack {
                             id,
-                            v: Some(Version(v as u32)),
+                            v: written.then_some(Version(v as u32)),
                         }));
                         self.broadcast_from(v);
                         self.schedule_ai(games, me);
@@ -253,6 +255,14 @@ impl Live {
                     return Ok(());
                 }
             }
+            conn.out.send(&self.full(&seats));
+            return Err(Refusal::new(
+                NackCode::Stale,
+                format!(
+                    "ply {ply} has been played; the game is at ply {}; a fresh picture was sent",
+                    self.row.ply
+                ),
+            ));
         }
         if !self.is_running() {
             return Err(Refusal::new(NackCode::Over, "the game is over"));
@@ -267,7 +277,7 @@ impl Live {
             }
             _ => return Err(Refusal::new(NackCode::Turn, "no seat is to act")),
         };
-        if ply != self.row.ply || *hash != view_hash(&self.game, seats.first().copied()) {
+        if ply != self.row.ply || *hash != view_hash(&self.game, viewer_for(&seats, &self.game)) {
             conn.out.send(&self.full(&seats));
             return Err(Refusal::new(
                 NackCode::Stale,
@@ -458,9 +468,11 @@ impl Live {
                 Err(refusal) if matches!(refusal.code, NackCode::Parse | NackCode::Illegal) => {
                     // The search's answer does not apply (it never should): play a drawn
                     // legal action instead, so the game goes on.
+                    // Logged without the action or the rules' words: either may name a
+                    // secret decision.
                     eprintln!(
-                        "muster serve: game {}: the AI's `{action}` was refused ({}); a legal action is drawn instead",
-                        self.id, refusal.reason
+                        "muster serve: game {}: an AI decision was refused ({:?}); a legal action is drawn instead",
+                        self.id, refusal.code
                     );
                     let ai_seed = self.row.seats[done.seat.index()].ai_seed;
                     match chance::draw(&self.game, ai_seed ^ attempt, done.ply) {

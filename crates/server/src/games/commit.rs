@@ -40,6 +40,10 @@ pub(super) enum Note {
     Resume,
 }
 
+/// The most decisions one unit plays after the one asked for (chance draws and decisions made
+/// by preference): a bound, never reached in play, on a loop the rules could not end.
+const MAX_FOLLOW_UPS: usize = 4096;
+
 /// How a game ends outside its rules, with the words stored for it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Finish {
@@ -146,12 +150,21 @@ impl Live {
             }
             steps.push((step, Arc::clone(&before), Arc::clone(&after)));
             before = after;
-            if position.actor() != Actor::Chance {
-                break;
-            }
-            let ply = self.row.ply + steps.len() as i64;
-            text = chance::draw(&position, self.row.chance_seed, ply)
-                .ok_or_else(|| Refusal::new(NackCode::Storage, "chance has nothing to draw"))?;
+            // What follows in the same unit: chance draws, and the decisions a seat's standing
+            // preferences make for it (web.md §2.2, step 3). Both take no one's time.
+            text = match position.actor() {
+                Actor::Chance => {
+                    let ply = self.row.ply + steps.len() as i64;
+                    chance::draw(&position, self.row.chance_seed, ply).ok_or_else(|| {
+                        Refusal::new(NackCode::Storage, "chance has nothing to draw")
+                    })?
+                }
+                Actor::Seat(next) => match self.played_for(&position, next) {
+                    Some(text) if steps.len() < MAX_FOLLOW_UPS => text,
+                    _ => break,
+                },
+                Actor::Over => break,
+            };
             decided_by = None;
         }
         Ok(Ok(Unit {

@@ -258,8 +258,8 @@ impl Live {
             .collect()
     }
 
-    /// Carries out a control and returns the first version it wrote; the caller acks it, then
-    /// broadcasts from that version.
+    /// Carries out a control and returns the first version it wrote (or, when it wrote
+    /// nothing, the version after the last); the caller acks it, then broadcasts from it.
     pub(super) async fn control(
         &mut self,
         games: &Arc<Games>,
@@ -363,7 +363,9 @@ impl Live {
             | Control::AutoDeclineOff
             | Control::ForcedPlayOn
             | Control::ForcedPlayOff => {
-                return Err(refused("standing preferences are not served yet"));
+                self.set_pref(games, conn, &seats, msg.k).await?;
+                // Nothing was logged; a decision the preference now makes is played at once.
+                return self.play_preferred(games, now).await;
             }
         };
         Ok(v)
@@ -668,5 +670,130 @@ fn offer(seat: Seat, k: OfferKind, yes: Option<bool>) -> Note {
     match yes {
         None => Note::Offer { seat, data },
         Some(_) => Note::Answer { seat, data },
+    }
+}
+
+/// A seat's standing preferences (kept in its user's `prefs_json`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct SeatPrefs {
+    /// Let the server play a lone legal decision for the seat.
+    pub forced_play: bool,
+    /// Decline MuTou's calls automatically.
+    pub auto_decline: bool,
+}
+
+impl SeatPrefs {
+    /// The preferences in a user's `prefs_json` (unknown keys and bad JSON read as none set).
+    pub(super) fn read(prefs_json: &str) -> SeatPrefs {
+        let value: serde_json::Value = serde_json::from_str(prefs_json).unwrap_or_default();
+        let flag = |key: &str| value.get(key).and_then(serde_json::Value::as_bool) == Some(true);
+        SeatPrefs {
+            forced_play: flag("forced_play"),
+            auto_decline: flag("auto_decline"),
+        }
+    }
+
+    /// `prefs_json` with these preferences written in, other keys kept.
+    fn write(self, prefs_json: &str) -> String {
+        let mut value: serde_json::Value = serde_json::from_str(prefs_json).unwrap_or_default();
+        if !value.is_object() {
+            value = serde_json::Value::Object(serde_json::Map::new());
+        }
+        if let Some(map) = value.as_object_mut() {
+            map.insert("forced_play".into(), self.forced_play.into());
+            map.insert("auto_decline".into(), self.auto_decline.into());
+        }
+        value.to_string()
+    }
+}
+
+impl Live {
+    /// Plays what the preferences of the seat to act decide for it now, if anything; the
+    /// version to broadcast from.
+    async fn play_preferred(&mut self, games: &Arc<Games>, now: i64) -> Result<i64, Refusal> {
+        let next = self.row.version + 1;
+        let Actor::Seat(seat) = self.game.actor() else {
+            return Ok(next);
+        };
+        if !self.is_running() {
+            return Ok(next);
+        }
+        let Some(text) = self.played_for(&self.game, seat) else {
+            return Ok(next);
+        };
+        match self.play_unit(seat, &text, 0, now)? {
+            Ok(unit) => self.commit_unit(games, unit, now).await,
+            Err(_) => Ok(next),
+        }
+    }
+
+    /// The decision the server makes for `seat` in `position` by the seat's preferences, if
+    /// any: MuTou's `decline` under auto-decline, or the only legal action under forced play.
+    pub(super) fn played_for(
+        &self,
+        position: &muster_rules::AnyGame,
+        seat: Seat,
+    ) -> Option<String> {
+        let prefs = self.prefs.get(&seat.0).copied().unwrap_or_default();
+        if !prefs.forced_play && !prefs.auto_decline {
+            return None;
+        }
+        if self.row.seats.get(seat.index())?.kind != SeatKind::Human {
+            return None;
+        }
+        let legal = position.legal_actions();
+        if prefs.auto_decline
+            && position.id() == muster_rules::GameId::MuTou
+            && legal.iter().any(|a| a == "decline")
+        {
+            return Some("decline".to_owned());
+        }
+        (prefs.forced_play && legal.len() == 1).then(|| legal[0].clone())
+    }
+
+    /// Sets a standing preference of the user holding `seats`: stored with the user, in force
+    /// for every seat the user holds here at once.
+    pub(super) async fn set_pref(
+        &mut self,
+        games: &Arc<Games>,
+        conn: &Conn,
+        seats: &[Seat],
+        k: Control,
+    ) -> Result<(), Refusal> {
+        let Some(user_id) = conn.user.clone() else {
+            return Err(Refusal::new(
+                NackCode::NotSeated,
+                "sign in to keep preferences",
+            ));
+        };
+        let storage = |e: muster_store::Error| {
+            Refusal::new(
+                NackCode::Storage,
+                format!("the preference was not stored: {e}"),
+            )
+        };
+        let user = games
+            .store
+            .user_by_id(&user_id)
+            .await
+            .map_err(storage)?
+            .ok_or_else(|| Refusal::new(NackCode::NotFound, "no such user"))?;
+        let mut prefs = SeatPrefs::read(&user.prefs_json);
+        match k {
+            Control::ForcedPlayOn => prefs.forced_play = true,
+            Control::ForcedPlayOff => prefs.forced_play = false,
+            Control::AutoDeclineOn => prefs.auto_decline = true,
+            Control::AutoDeclineOff => prefs.auto_decline = false,
+            _ => return Err(refused("not a preference")),
+        }
+        games
+            .store
+            .set_user_prefs(&user_id, &prefs.write(&user.prefs_json))
+            .await
+            .map_err(storage)?;
+        for seat in seats {
+            self.prefs.insert(seat.0, prefs);
+        }
+        Ok(())
     }
 }

@@ -49,7 +49,7 @@ impl Live {
             ));
         }
         let seats = self.seats_of(conn.user.as_ref());
-        let viewer: Option<Seat> = seats.first().copied();
+        let viewer: Option<Seat> = super::render::viewer_for(&seats, &self.game);
         let mut game = self.game.view(viewer.map(Seat::index));
         let mut events: Vec<AnyEvent> = Vec::new();
         let mut scene = None;

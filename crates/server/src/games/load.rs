@@ -84,6 +84,8 @@ pub(super) struct Live {
     pub ring_cap: usize,
     /// The least time a seat must be gone before the others may claim.
     pub claim_min_ms: i64,
+    /// The standing preferences of the people's seats.
+    pub prefs: HashMap<u8, super::controls::SeatPrefs>,
 }
 
 impl std::fmt::Debug for Live {
@@ -156,10 +158,14 @@ pub(super) async fn load(
         }
     }
     let mut names = Vec::with_capacity(row.seats.len());
-    for seat in &row.seats {
+    let mut prefs = HashMap::new();
+    for (i, seat) in row.seats.iter().enumerate() {
         let name = match (seat.kind, &seat.user_id, seat.ai_level) {
             (SeatKind::Human, Some(user), _) => match store.user_by_id(user).await? {
-                Some(u) => u.name,
+                Some(u) => {
+                    prefs.insert(i as u8, super::controls::SeatPrefs::read(&u.prefs_json));
+                    u.name
+                }
                 None => "(gone)".to_owned(),
             },
             (SeatKind::Ai, _, Some(level)) => format!("AI level {level}"),
@@ -197,6 +203,7 @@ pub(super) async fn load(
         rule,
         gone_since,
         ring_cap: config.ring,
+        prefs,
         claim_min_ms: i64::try_from(config.claim_after.as_millis()).unwrap_or(i64::MAX),
     })
 }

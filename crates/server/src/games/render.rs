@@ -13,6 +13,16 @@ use muster_wire::{AiLevel, By, LegalMoves, MoveEntry, Ply, ServerMsg, Version, V
 use super::legal::legal;
 use super::load::{Entry, Live};
 
+/// Whose view a subscriber holding `seats` gets of `game`: the seat to act when it holds it (a
+/// hot seat sees each of its seats' views in turn), else its first seat; a spectator's when it
+/// holds none.
+pub(super) fn viewer_for(seats: &[Seat], game: &AnyGame) -> Option<Seat> {
+    match game.actor() {
+        Actor::Seat(actor) if seats.contains(&actor) => Some(actor),
+        _ => seats.first().copied(),
+    }
+}
+
 /// The hash a viewer is told: of its own view.
 pub(super) fn view_hash(game: &AnyGame, viewer: Option<Seat>) -> ViewHash {
     ViewHash::from_u64(game.view(viewer.map(Seat::index)).position_hash())
@@ -113,8 +123,8 @@ impl Live {
 
     /// The whole game as a subscriber holding `seats` may see it.
     pub(super) fn full(&self, seats: &[Seat]) -> ServerMsg {
-        let viewer = seats.first().copied();
         let game = &*self.game;
+        let viewer = viewer_for(seats, game);
         let view = game.view(viewer.map(Seat::index));
         let moves = self
             .history
@@ -158,7 +168,6 @@ impl Live {
 
     /// A stream entry as a subscriber holding `seats` may see it.
     pub(super) fn entry_for(&self, entry: &Entry, seats: &[Seat]) -> Option<ServerMsg> {
-        let viewer = seats.first().copied();
         match entry {
             Entry::Step {
                 v,
@@ -168,6 +177,7 @@ impl Live {
                 after,
                 revealed,
             } => {
+                let viewer = viewer_for(seats, after);
                 let red = after.redacted_step(step, viewer);
                 let scene = muster_view::scene_after(before, &step.action, viewer)
                     .unwrap_or_else(|_| scene_of(after, viewer));

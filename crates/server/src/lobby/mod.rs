@@ -64,11 +64,35 @@ pub const LOBBY_LIMIT: u32 = 100;
 /// - `POST /api/challenges/{id}/join` ([`JoinRequest`], signed in) answers [`ChallengeInfo`],
 ///   with `g` once the game started;
 /// - `DELETE /api/challenges/{id}` by its creator withdraws an open challenge (204).
+///
+/// Creations and joins are limited per user ([`WRITE_BURST`] at once, then one every two
+/// seconds): a 429 with `Retry-After` beyond that.
 pub fn routes() -> Router<Arc<ServerState>> {
+    let limits = Arc::new(WriteLimit(crate::limits::RateLimiter::new(
+        WRITE_BURST,
+        WRITE_REFILL_PER_SEC,
+    )));
     Router::new()
         .route("/api/challenges", post(create).get(lobby))
         .route("/api/challenges/{id}", get(one).delete(withdraw))
         .route("/api/challenges/{id}/join", post(join))
+        .layer(axum::Extension(limits))
+}
+
+/// How many challenges one user may create or join at once.
+pub const WRITE_BURST: u32 = 30;
+/// How fast that allowance comes back, per second.
+pub const WRITE_REFILL_PER_SEC: f64 = 0.5;
+
+/// The per-user limit of challenge writes.
+struct WriteLimit(crate::limits::RateLimiter<String>);
+
+impl WriteLimit {
+    fn check(&self, user: &User) -> Result<(), ApiFailure> {
+        self.0
+            .check(&user.id.as_str().to_owned())
+            .map_err(ApiFailure::rate)
+    }
 }
 
 pub(crate) fn no_challenge(id: &str) -> ApiFailure {
@@ -299,11 +323,13 @@ async fn repeated(
 
 async fn create(
     State(state): State<Arc<ServerState>>,
+    axum::Extension(limit): axum::Extension<Arc<WriteLimit>>,
     identity: Identity,
     headers: HeaderMap,
     ApiJson(request): ApiJson<ChallengeRequest>,
 ) -> Result<Response, ApiFailure> {
     let user = identity.user;
+    limit.check(&user)?;
     let key = idempotency_key(&headers)?;
     let id = key
         .as_deref()
@@ -349,6 +375,7 @@ async fn create(
 
 async fn join(
     State(state): State<Arc<ServerState>>,
+    axum::Extension(limit): axum::Extension<Arc<WriteLimit>>,
     identity: Identity,
     headers: HeaderMap,
     path: Result<Path<String>, PathRejection>,
@@ -357,6 +384,7 @@ async fn join(
     let id = challenge_id(path)?;
     let key = idempotency_key(&headers)?;
     let user = identity.user;
+    limit.check(&user)?;
     match start::join(&state, &id, &user, request.seat).await? {
         Joined::Seated(challenge) => Ok(Json(info(&state, &challenge).await?)),
         Joined::Already(challenge) if key.is_some() => Ok(Json(info(&state, &challenge).await?)),

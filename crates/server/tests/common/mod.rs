@@ -19,6 +19,13 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+mod probes;
+mod random_seat;
+#[allow(unused_imports)]
+pub use probes::start_faulty;
+#[allow(unused_imports)]
+pub use random_seat::RandomSeat;
+
 /// A running server.
 pub struct Harness {
     pub addr: SocketAddr,
@@ -158,6 +165,8 @@ impl Harness {
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     next_ack: u32,
+    /// The text of every frame received so far, in order, exactly as the server sent it.
+    pub transcript: Vec<String>,
 }
 
 impl Client {
@@ -174,7 +183,11 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async(request)
             .await
             .expect("connect");
-        Client { ws, next_ack: 1 }
+        Client {
+            ws,
+            next_ack: 1,
+            transcript: Vec::new(),
+        }
     }
 
     pub async fn send(&mut self, msg: &ClientMsg) {
@@ -202,10 +215,11 @@ impl Client {
             let frame = tokio::time::timeout(wait, self.ws.next()).await.ok()??;
             match frame.expect("frame") {
                 Message::Text(text) => {
+                    self.transcript.push(text.as_str().to_owned());
                     return Some(
                         ServerMsg::from_json(text.as_str())
                             .unwrap_or_else(|e| panic!("unreadable frame {text}: {e}")),
-                    )
+                    );
                 }
                 Message::Close(_) => return None,
                 _ => continue,
@@ -529,4 +543,46 @@ pub fn spec(
         takeback: TakebackPolicy::Casual,
         challenge_id: None,
     }
+}
+
+/// `GET path` over a fresh connection with the bearer `token`: the status and the body.
+pub async fn http_get(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let auth = token.map_or_else(String::new, |t| format!("Authorization: Bearer {t}\r\n"));
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Connection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("request");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.expect("answer");
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
+    (status, body)
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = rest[n..].trim_start_matches("\r\n");
+    }
+    out
 }

@@ -214,6 +214,10 @@ impl Store for SqlStore {
         users::user_by_name(self, name).await
     }
 
+    async fn set_user_prefs(&self, id: &UserId, prefs_json: &str) -> Result<bool> {
+        users::set_user_prefs(self, id, prefs_json).await
+    }
+
     async fn insert_session(&self, session: &Session) -> Result<()> {
         users::insert_session(self, session).await
     }

@@ -114,6 +114,21 @@ pub(super) async fn user_by_name(store: &SqlStore, name: &str) -> Result<Option<
     row.as_ref().map(user_from).transpose()
 }
 
+pub(super) async fn set_user_prefs(
+    store: &SqlStore,
+    id: &UserId,
+    prefs_json: &str,
+) -> Result<bool> {
+    let mut tx = store.begin().await?;
+    let done = sqlx::query("UPDATE users SET prefs_json = $1 WHERE id = $2")
+        .bind(prefs_json)
+        .bind(id.as_str())
+        .execute(&mut *tx)
+        .await?;
+    store.finish(tx).await?;
+    Ok(one_row(&done))
+}
+
 fn session_from(row: &AnyRow) -> Result<Session> {
     let c = Cols::new(row, "sessions");
     Ok(Session {

@@ -116,7 +116,23 @@ fn token_hashes_are_checked() {
     assert!(TokenHash::from_hex(&"0f".repeat(32)).is_ok());
 }
 
+async fn preferences_are_replaced_and_read_back(db: Db) {
+    let store = &db.store;
+    let ada = store.create_user(&new_user("Ada")).await.expect("create");
+    let prefs = r#"{"forced_play":true}"#;
+    assert!(store.set_user_prefs(&ada.id, prefs).await.expect("set"));
+    let read = store
+        .user_by_id(&ada.id)
+        .await
+        .expect("find")
+        .expect("some");
+    assert_eq!(read.prefs_json, prefs);
+    let nobody = muster_store::UserId::generate();
+    assert!(!store.set_user_prefs(&nobody, "{}").await.expect("set"));
+}
+
 crate::both_backends!(
     names_are_unique_case_insensitively,
     sessions_are_found_touched_and_deleted,
+    preferences_are_replaced_and_read_back,
 );

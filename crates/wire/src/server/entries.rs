@@ -256,18 +256,6 @@ pub struct Revealed {
     pub a: String,
 }
 
-/// `reveal`: the rules made secret decisions public.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct Reveal {
-    /// The game.
-    pub g: MatchId,
-    /// The entry's version.
-    pub v: Version,
-    /// The decisions, in ply order.
-    pub moves: Vec<Revealed>,
-}
-
 /// How a seat changed hands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

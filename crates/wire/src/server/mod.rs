@@ -1,7 +1,7 @@
 //! Server → client frames (web.md §2.3): `{"t": <kind>, "d": <payload>}`.
 //!
 //! Entries of a game's stream carry its version `v` (`full`, `step`, `skip`, `offer`,
-//! `answer`, `rewind`, `reveal`, `seat`, `end`); the others are not versioned.
+//! `answer`, `rewind`, `seat`, `end`); the others are not versioned.
 //!
 //! **Events in a `step`** are [`muster_rules::AnyEvent`] as the rules crate serialises it:
 //! `{"text", "rule", "audience", "data": {"game", "event"}}`. Carrying the rules' own type
@@ -41,8 +41,6 @@ pub enum ServerMsg {
     Answer(Answer),
     /// Decisions were taken back; a `full` follows.
     Rewind(Rewind),
-    /// Secret decisions made public.
-    Reveal(Reveal),
     /// A seat changed hands.
     Seat(SeatEntry),
     /// The game ended.
@@ -88,10 +86,9 @@ impl Control {
 
 impl ServerMsg {
     /// Every `t` the server sends, in the order of web.md §2.3.
-    pub const KINDS: [&'static str; 21] = [
-        "full", "step", "skip", "offer", "answer", "rewind", "reveal", "seat", "end", "ack",
-        "nack", "crowd", "gone", "clock", "legal", "preview", "chat", "lobby", "notify", "resync",
-        "pong",
+    pub const KINDS: [&'static str; 20] = [
+        "full", "step", "skip", "offer", "answer", "rewind", "seat", "end", "ack", "nack", "crowd",
+        "gone", "clock", "legal", "preview", "chat", "lobby", "notify", "resync", "pong",
     ];
 
     /// The frame's JSON text.
@@ -113,7 +110,6 @@ impl ServerMsg {
             ServerMsg::Offer(m) => Some(m.v),
             ServerMsg::Answer(m) => Some(m.v),
             ServerMsg::Rewind(m) => Some(m.v),
-            ServerMsg::Reveal(m) => Some(m.v),
             ServerMsg::Seat(m) => Some(m.v),
             ServerMsg::End(m) => Some(m.v),
             _ => None,

@@ -229,14 +229,6 @@ pub fn server_examples() -> Vec<ServerMsg> {
             v: Version(7),
             to_ply: Ply(1),
         }),
-        ServerMsg::Reveal(Reveal {
-            g: g(),
-            v: Version(8),
-            moves: vec![Revealed {
-                ply: Ply(3),
-                a: "c1+W".into(),
-            }],
-        }),
         ServerMsg::Seat(SeatEntry {
             g: g(),
             v: Version(9),
