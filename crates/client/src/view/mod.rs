@@ -225,7 +225,6 @@ impl GameView {
                     self.legal = None;
                 }
             }
-            ServerMsg::Reveal(reveal) => self.reveal(&reveal.moves),
             ServerMsg::Rewind(rewind) => {
                 self.moves.retain(|m| m.ply < rewind.to_ply);
                 self.ply = rewind.to_ply;
@@ -264,7 +263,6 @@ fn entry_game(message: &ServerMsg) -> Option<&MatchId> {
         ServerMsg::Offer(m) => &m.g,
         ServerMsg::Answer(m) => &m.g,
         ServerMsg::Rewind(m) => &m.g,
-        ServerMsg::Reveal(m) => &m.g,
         ServerMsg::Seat(m) => &m.g,
         ServerMsg::End(m) => &m.g,
         _ => return None,

@@ -262,3 +262,21 @@ fn forgetting_after_a_resync_asks_for_a_full_again() {
     assert_eq!(view.version(), None);
     assert_eq!(view.resubscribe(), ClientMsg::Sub(Sub { g: g(), v: None }));
 }
+
+#[test]
+fn a_step_that_reveals_secret_decisions_fills_in_their_text() {
+    let (full, steps) = stream(2, 0);
+    let mut view = GameView::new(g());
+    view.apply(&ServerMsg::Full(full));
+    let mut secret = steps[0].clone();
+    secret.a = None;
+    view.apply(&ServerMsg::Step(secret));
+    assert_eq!(view.moves()[0].a, None, "a secret decision has no text");
+    let mut revealing = steps[1].clone();
+    revealing.revealed = vec![muster_wire::server::Revealed {
+        ply: Ply(0),
+        a: "d1-f3".into(),
+    }];
+    view.apply(&ServerMsg::Step(revealing));
+    assert_eq!(view.moves()[0].a.as_deref(), Some("d1-f3"));
+}
