@@ -1,0 +1,355 @@
+//! kill -9 durability (web.md §5, layer 5): the real `muster serve` on a database file, twenty
+//! games played at once by pairs of guest clients with random legal moves, the server killed
+//! with SIGKILL while acts are in flight and started again on the same file. Every act the
+//! server acknowledged must be in its game exactly once, at its ply, in order, and every
+//! client must resume (subscribing from its last version, resending its unacked act) and
+//! finish its game.
+//!
+//! One round runs in the normal suite; 25 rounds run as an ignored test (scripts/deep.sh); the
+//! same on PostgreSQL when `MUSTER_PG_URL` names a server (scripts/pg.sh starts one), in a
+//! fresh database.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use muster_client::{loopback_address, play_random_with, Client, PlayOptions, PlayReport};
+use muster_rules::Seat;
+use muster_wire::http::{ChallengeRequest, ClockSpec, JoinRequest, SeatSpec};
+use muster_wire::server::{Full, GameStatus};
+use muster_wire::{By, ClientMsg, MatchId, ServerMsg, Sub};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Games played at once in a round.
+const GAMES: usize = 20;
+
+/// A `muster serve` child.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    /// Starts `muster serve --db <db> --addr <addr>` and reads the address it names.
+    fn start(db: &str, addr: &str) -> Server {
+        // The port of a killed server is free again at once for a listener, but give the
+        // system a few tries.
+        for _ in 0..50 {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
+                .args(["serve", "--db", db, "--addr", addr])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .expect("muster serve starts");
+            let mut first = String::new();
+            let stdout = child.stdout.take().expect("stdout");
+            let mut reader = BufReader::new(stdout);
+            reader.read_line(&mut first).expect("the address line");
+            if let Some(addr) = first
+                .split("http://")
+                .nth(1)
+                .and_then(|rest| rest.split_whitespace().next())
+            {
+                // Keep reading so the server never blocks on a full pipe.
+                std::thread::spawn(move || for _ in reader.lines() {});
+                return Server {
+                    child,
+                    addr: addr.to_owned(),
+                };
+            }
+            let _ = child.wait();
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("muster serve could not start on {addr}");
+    }
+
+    fn base(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// SIGKILL: no clean stop, no closing of the database.
+    fn kill9(mut self) -> String {
+        let killed = Command::new("kill")
+            .args(["-9", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        let status = self.child.wait().expect("the server ends");
+        assert!(!status.success(), "killed, not stopped: {status:?}");
+        self.addr
+    }
+
+    /// SIGTERM, and the clean stop it promises.
+    fn stop(mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let status = self.child.wait().expect("the server ends");
+        assert!(status.success(), "a clean stop: {status:?}");
+    }
+}
+
+/// The game of pair `i`: Murus Gallicus and single games of Mur, in turn.
+fn challenge(i: usize) -> ChallengeRequest {
+    let (game, variant) = match i % 2 {
+        0 => ("murus-gallicus", "basic"),
+        _ => ("mur", "game"),
+    };
+    ChallengeRequest {
+        game: game.into(),
+        variant: variant.into(),
+        seats: vec![SeatSpec::Me, SeatSpec::Open],
+        random_order: false,
+        clock: ClockSpec::None,
+        rated: false,
+        takeback: Default::default(),
+        visibility: Default::default(),
+    }
+}
+
+/// The `GAMES` games of a round, each made by one guest's challenge and another guest's join
+/// over HTTP, with its two players.
+async fn open_games(base: &str) -> Vec<(MatchId, Client, Client)> {
+    let mut games = Vec::new();
+    for i in 0..GAMES {
+        // Each client from a loopback address of its own: the server limits the sessions one
+        // address opens.
+        let guest = |k: usize| Client::guest_from(base, Some(loopback_address((2 * i + k) as u32)));
+        let a = guest(0).await.expect("a guest session");
+        let b = guest(1).await.expect("a guest session");
+        let created = a
+            .create_challenge(&challenge(i))
+            .await
+            .expect("a challenge");
+        let joined = b
+            .join(&created.id, JoinRequest::default())
+            .await
+            .expect("joining");
+        let g = joined.g.expect("the last open seat taken starts the game");
+        games.push((g, a, b));
+    }
+    games
+}
+
+/// A fresh subscription's `full` of game `g`, as watcher `n` sees it.
+async fn full_of(client: &Client, g: &MatchId) -> Full {
+    let watcher = client;
+    let mut conn = watcher.connect().await.expect("a watcher's socket");
+    conn.send(&ClientMsg::Sub(Sub {
+        g: g.clone(),
+        v: None,
+    }))
+    .await
+    .expect("sub");
+    loop {
+        match conn.recv().await.expect("a frame") {
+            ServerMsg::Full(full) if full.g == *g => return full,
+            _ => continue,
+        }
+    }
+}
+
+/// Every act `report` says was acked is in `full` exactly once, at its ply and by its seat;
+/// the stored decisions run one per ply, in order; the player's own picture agrees.
+fn check_game(g: &MatchId, full: &Full, report: &PlayReport) {
+    let plies: Vec<u32> = full.moves.iter().map(|m| m.ply.0).collect();
+    let expected: Vec<u32> = (0..full.moves.len() as u32).collect();
+    assert_eq!(
+        plies, expected,
+        "{g}: one stored decision per ply, in order"
+    );
+    let seat: Seat = report.view.me().expect("the player holds a seat");
+    for act in &report.acked {
+        let stored = full
+            .moves
+            .iter()
+            .filter(|m| m.ply == act.ply)
+            .collect::<Vec<_>>();
+        assert_eq!(
+            stored.len(),
+            1,
+            "{g}: the act at ply {} is stored once",
+            act.ply
+        );
+        assert_eq!(
+            stored[0].by,
+            By::Seat(seat),
+            "{g}: ply {} by its seat",
+            act.ply
+        );
+        assert_eq!(
+            stored[0].a.as_deref(),
+            Some(act.a.as_str()),
+            "{g}: the act acked at ply {} is the one stored",
+            act.ply
+        );
+    }
+    let mine: Vec<(u32, Option<&str>)> = report
+        .view
+        .moves()
+        .iter()
+        .map(|m| (m.ply.0, m.a.as_deref()))
+        .collect();
+    let stored: Vec<(u32, Option<&str>)> = full
+        .moves
+        .iter()
+        .map(|m| (m.ply.0, m.a.as_deref()))
+        .collect();
+    assert_eq!(mine, stored, "{g}: the player's picture is the stored game");
+}
+
+/// One round on database `db`: start, play `GAMES` games, kill -9 mid-traffic, start again on
+/// the same file and port, let every game finish, check every acked act.
+async fn round(db: &str, seed: u64) {
+    let server = Server::start(db, "127.0.0.1:0");
+    let base = server.base();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let options = PlayOptions {
+        think: Duration::ZERO..=Duration::from_millis(20),
+        reconnect_every: Duration::from_millis(100),
+        reconnect_within: Duration::from_secs(60),
+        ..PlayOptions::default()
+    };
+    let mut players = Vec::new();
+    let opened = open_games(&base).await;
+    let first = opened.first().map(|(_, a, _)| a.clone());
+    for (i, (g, a, b)) in opened.into_iter().enumerate() {
+        for (k, client) in [a, b].into_iter().enumerate() {
+            let (g, options) = (g.clone(), options.clone());
+            let player_seed = seed * 1000 + 2 * i as u64 + k as u64;
+            players.push(tokio::spawn(async move {
+                let mut conn = client.connect().await.expect("a socket");
+                let mut rng = SmallRng::seed_from_u64(player_seed);
+                let report = play_random_with(&mut conn, &g, &mut rng, &options).await;
+                (g, report)
+            }));
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(rng.random_range(200..=1500))).await;
+    let addr = tokio::task::spawn_blocking(move || server.kill9())
+        .await
+        .expect("the kill");
+    tokio::time::sleep(Duration::from_millis(rng.random_range(0..=300))).await;
+    let (db_owned, addr_owned) = (db.to_owned(), addr.clone());
+    let server = tokio::task::spawn_blocking(move || Server::start(&db_owned, &addr_owned))
+        .await
+        .expect("the restart");
+    assert_eq!(server.addr, addr, "restarted on the same address");
+
+    // The stored games are read by a player of the first game (a watcher of the others).
+    let reader = first.expect("a game was played");
+    let (mut reconnects, mut acked, mut resent) = (0, 0, 0);
+    let mut fulls = std::collections::HashMap::new();
+    for player in players {
+        let (g, report) = player.await.expect("the player task");
+        let report = report.unwrap_or_else(|e| panic!("{g}: the player failed: {e}"));
+        assert!(report.finished, "{g}: the player finished the game");
+        reconnects += report.reconnects;
+        acked += report.acked.len();
+        resent += report.acked.iter().filter(|a| a.resent).count();
+        if !fulls.contains_key(&g) {
+            fulls.insert(g.clone(), full_of(&reader, &g).await);
+        }
+        let full = &fulls[&g];
+        assert!(
+            matches!(full.status, GameStatus::Over),
+            "{g}: the game is over, {:?}",
+            full.status
+        );
+        check_game(&g, full, &report);
+    }
+    assert!(reconnects > 0, "the clients met the kill");
+    eprintln!(
+        "serve_kill round {seed}: {GAMES} games finished, {acked} acts acked ({resent} only after \
+         a resend), {reconnects} reconnections"
+    );
+    for g in fulls.keys() {
+        let summary = reader.game_summary(g).await.expect("the game summary");
+        let stored = fulls[g].moves.len();
+        assert_eq!(summary.ply.0 as usize, stored, "{g}: the summary's ply");
+        let record = reader.record(g).await.expect("the record");
+        assert!(!record.trim().is_empty(), "{g}: a record");
+    }
+    tokio::task::spawn_blocking(move || server.stop())
+        .await
+        .expect("the stop");
+}
+
+fn rounds(db: &str, n: u64) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    for i in 0..n {
+        runtime.block_on(round(db, i + 1));
+    }
+}
+
+/// A fresh database on the PostgreSQL server of `MUSTER_PG_URL`, made with `psql`; `None` (with
+/// a note) only when `MUSTER_PG_SKIP=1`.
+fn postgres() -> Option<String> {
+    let Ok(admin) = std::env::var("MUSTER_PG_URL") else {
+        if std::env::var("MUSTER_PG_SKIP").as_deref() == Ok("1") {
+            eprintln!("MUSTER_PG_SKIP=1: the PostgreSQL kill test is skipped");
+            return None;
+        }
+        panic!(
+            "MUSTER_PG_URL is not set: run through scripts/pg.sh (scripts/check.sh does), \
+             or set MUSTER_PG_SKIP=1 to skip PostgreSQL on purpose"
+        );
+    };
+    let bin =
+        std::env::var("MUSTER_PG_BIN").unwrap_or_else(|_| "/usr/lib/postgresql/15/bin".into());
+    let psql = std::path::Path::new(&bin).join("psql");
+    let psql = if psql.exists() { psql } else { "psql".into() };
+    let name = format!(
+        "muster_kill_{}_{}",
+        std::process::id(),
+        rand::random::<u32>()
+    );
+    let made = Command::new(psql)
+        .args([
+            admin.as_str(),
+            "-q",
+            "-c",
+            &format!("CREATE DATABASE {name}"),
+        ])
+        .status()
+        .expect("psql runs");
+    assert!(made.success(), "CREATE DATABASE {name}");
+    let base = admin.split('?').next().unwrap_or(&admin);
+    let (server, _) = base.rsplit_once('/').expect("a database in MUSTER_PG_URL");
+    Some(format!("{server}/{name}"))
+}
+
+#[test]
+fn acked_acts_survive_a_kill_9_on_sqlite() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("games.db").display());
+    rounds(&db, 1);
+}
+
+#[test]
+fn acked_acts_survive_a_kill_9_on_postgres() {
+    if let Some(db) = postgres() {
+        rounds(&db, 1);
+    }
+}
+
+#[test]
+#[ignore = "25 rounds: scripts/deep.sh"]
+fn acked_acts_survive_25_kills_on_sqlite() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("games.db").display());
+    rounds(&db, 25);
+}
+
+#[test]
+#[ignore = "25 rounds on PostgreSQL: scripts/deep.sh"]
+fn acked_acts_survive_25_kills_on_postgres() {
+    if let Some(db) = postgres() {
+        rounds(&db, 25);
+    }
+}
