@@ -73,6 +73,9 @@ pub enum Error {
         /// What is wrong.
         why: String,
     },
+    /// The transaction a commit was written in with others failed; nothing of it was stored.
+    #[error("the group commit failed: {0}")]
+    Batch(String),
     /// A commit refused on purpose by [`crate::FaultyStore`]; the transaction was rolled back.
     #[error("injected fault: commit #{0} refused")]
     Injected(u64),

@@ -60,9 +60,32 @@ pub(super) async fn commit(
     commit: &Commit,
 ) -> Result<i64> {
     check_commit(id, commit)?;
+    if store.backend() == super::Backend::Sqlite {
+        return super::batch::commit(store, id, expected, commit).await;
+    }
+    let mut tx = store.begin().await?;
+    match commit_in(&mut tx, id, expected, commit).await {
+        Ok(version) => {
+            store.finish(tx).await?;
+            Ok(version)
+        }
+        Err(e) => {
+            tx.rollback().await?;
+            Err(e)
+        }
+    }
+}
+
+/// The writes of one commit inside an open transaction; on an error the caller rolls back
+/// (the whole transaction, or the commit's savepoint).
+pub(super) async fn commit_in(
+    tx: &mut Transaction<'static, Any>,
+    id: &GameId,
+    expected: i64,
+    commit: &Commit,
+) -> Result<i64> {
     let count = i64::try_from(commit.entries.len()).unwrap_or(i64::MAX);
     let new_version = expected.saturating_add(count);
-    let mut tx = store.begin().await?;
     // The guard comes first: on PostgreSQL it locks the row, so a second writer waits and then
     // re-checks the version; on SQLite writers already take turns at the one writer connection,
     // and the guard still takes the write lock before anything is read (a second process on
@@ -85,14 +108,13 @@ pub(super) async fn commit(
     .bind(commit.end.as_ref().map(|e| e.ended_ms))
     .bind(id.as_str())
     .bind(expected)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
     if !one_row(&guarded) {
         let actual: Option<i64> = sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
             .bind(id.as_str())
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await?;
-        tx.rollback().await?;
         return Err(match actual {
             None => Error::NoGame(id.clone()),
             Some(actual) => Error::Stale {
@@ -103,21 +125,14 @@ pub(super) async fn commit(
         });
     }
     for (v, entry) in (expected + 1..).zip(&commit.entries) {
-        insert_entry(&mut tx, id, v, entry).await?;
+        insert_entry(tx, id, v, entry).await?;
     }
     for change in &commit.seat_changes {
-        if let Err(e) = apply_seat_change(&mut tx, id, change).await {
-            tx.rollback().await?;
-            return Err(e);
-        }
+        apply_seat_change(tx, id, change).await?;
     }
     if let Some(end) = &commit.end {
-        if let Err(e) = write_end(&mut tx, id, end, &commit.ratings).await {
-            tx.rollback().await?;
-            return Err(e);
-        }
+        write_end(tx, id, end, &commit.ratings).await?;
     }
-    store.finish(tx).await?;
     Ok(new_version)
 }
 

@@ -1,5 +1,6 @@
 //! [`SqlStore`]: the [`Store`] on SQLite or PostgreSQL through sqlx's `Any` driver.
 
+mod batch;
 mod challenges;
 mod commit;
 mod games;
@@ -47,6 +48,8 @@ pub struct SqlStore {
     writer: AnyPool,
     backend: Backend,
     hook: Option<CommitHook>,
+    /// SQLite: the queue of the group-commit writer (`batch.rs`).
+    batcher: batch::Queue,
 }
 
 impl fmt::Debug for SqlStore {
@@ -148,6 +151,7 @@ impl SqlStore {
             writer,
             backend,
             hook: None,
+            batcher: Arc::new(tokio::sync::OnceCell::new()),
         })
     }
 
@@ -170,6 +174,8 @@ impl SqlStore {
 
     pub(crate) fn set_hook(&mut self, hook: CommitHook) {
         self.hook = Some(hook);
+        // A writer task started before runs without the hook: this store gets its own.
+        self.batcher = Arc::new(tokio::sync::OnceCell::new());
     }
 
     /// A write transaction, on the writer.
