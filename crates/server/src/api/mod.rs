@@ -21,13 +21,13 @@ use muster_wire::http::{
     ClockKind as WireClock, GameSummary, GamesResponse, RatingInfo, SeatSummary, UserProfile,
 };
 use muster_wire::server::SeatKind as WireSeatKind;
-use crate::games::wire_status;
 use muster_wire::{quote, MatchId, Millis, NackCode, Ply};
 use serde::Deserialize;
 
 pub use turns::{Turns, REMEMBERED};
 
 use crate::accounts::{ApiFailure, Identity, MaybeIdentity};
+use crate::games::wire_status;
 use crate::records::{self, RecordsError, Viewer};
 use crate::time::now_ms;
 use crate::ServerState;
