@@ -1,9 +1,9 @@
 //! muster-server: the game server.
 //!
-//! This is its first step: the HTTP application over a [`Store`], with the routes that need no
-//! game play yet — the start page and the catalog a lobby form is generated from — and a serving
-//! loop that stops cleanly on a signal. The game actors, the WebSocket protocol of
-//! `muster-wire`, accounts, challenges and clocks come next (docs/architecture.md §9).
+//! The HTTP application and the WebSocket `/ws` over a [`Store`]: accounts, the lobby's
+//! challenges, games played by one actor per game whose decisions are acknowledged only once
+//! committed, clocks, AI seats, spectators, chat, ratings and records (docs/architecture.md §9,
+//! docs/protocol.md).
 //!
 //! [`app`] builds the router from a state, so tests run it in process on a real socket;
 //! [`serve`] runs it on a bound listener until the shutdown future completes.

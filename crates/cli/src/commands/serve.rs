@@ -2,8 +2,9 @@
 //!
 //! Without flags it creates or opens `muster.db` (SQLite) in the current directory, runs the
 //! migrations, and listens on 127.0.0.1:8080. It prints one line naming the address it serves
-//! (with the port the system chose for `:0`) and stops cleanly on SIGINT or SIGTERM: requests
-//! under way finish, then the database is closed.
+//! (with the port the system chose for `:0`; a password in the database URL is not printed) and
+//! stops cleanly on SIGINT or SIGTERM: running clocks are paused, WebSockets closed with a
+//! reason, requests under way finish, then the database is closed.
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -38,7 +39,7 @@ async fn serve(args: &ServeArgs) -> Result<()> {
     let store = Arc::new(
         SqlStore::open(&args.db)
             .await
-            .with_context(|| format!("cannot open the database `{}`", args.db))?,
+            .with_context(|| format!("cannot open the database `{}`", shown(&args.db)))?,
     );
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
@@ -46,7 +47,11 @@ async fn serve(args: &ServeArgs) -> Result<()> {
     let addr = listener.local_addr().context("the bound address")?;
     {
         let mut out = std::io::stdout().lock();
-        writeln!(out, "muster serves http://{addr} (database {})", args.db)?;
+        writeln!(
+            out,
+            "muster serves http://{addr} (database {})",
+            shown(&args.db)
+        )?;
         out.flush()?;
     }
     let state = ServerState::new(Arc::clone(&store) as Arc<dyn Store>);
@@ -55,4 +60,36 @@ async fn serve(args: &ServeArgs) -> Result<()> {
     served.context("the server stopped with an error")?;
     eprintln!("muster: stopped; the database is closed");
     Ok(())
+}
+
+/// A database URL as it may be printed: a password in it is replaced by `***`.
+fn shown(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let Some((userinfo, host)) = rest.split_once('@') else {
+        return url.to_owned();
+    };
+    match userinfo.split_once(':') {
+        Some((user, _password)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown;
+
+    #[test]
+    fn a_password_in_the_database_url_is_not_printed() {
+        assert_eq!(
+            shown("postgres://ann:s3cret@db.example:5432/muster"),
+            "postgres://ann:***@db.example:5432/muster"
+        );
+        assert_eq!(
+            shown("postgres://ann@db/muster"),
+            "postgres://ann@db/muster"
+        );
+        assert_eq!(shown("sqlite://muster.db"), "sqlite://muster.db");
+    }
 }
