@@ -95,7 +95,16 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
             tokio::select! {
                 frame = queue.recv() => match frame {
                     Some(text) => {
-                        if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                        // Every frame already queued goes out with this one, in one flush.
+                        if sink.feed(Message::Text(text.as_ref().into())).await.is_err() {
+                            return;
+                        }
+                        while let Ok(more) = queue.try_recv() {
+                            if sink.feed(Message::Text(more.as_ref().into())).await.is_err() {
+                                return;
+                            }
+                        }
+                        if sink.flush().await.is_err() {
                             return;
                         }
                     }
