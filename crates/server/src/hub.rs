@@ -3,12 +3,9 @@
 
 use std::sync::Arc;
 
-use muster_store::{ChatId, ChatLine, Store, UserId};
-use muster_wire::server::Chat;
-use muster_wire::{Millis, Room, ServerMsg};
+use muster_store::{Store, UserId};
+use muster_wire::{NackCode, Room, ServerMsg};
 use tokio::sync::broadcast;
-
-use crate::time::now_ms;
 
 /// The lobby's broadcast: every frame goes to every connection that follows the lobby.
 pub struct Hub {
@@ -44,33 +41,16 @@ impl Hub {
         self.tx.receiver_count()
     }
 
-    /// A line said in the lobby by `user`: stored, then sent to the followers.
-    pub async fn say(&self, store: &dyn Store, user: &UserId, text: &str) -> Result<(), String> {
-        let text = crate::games::chat_text(text)?;
-        let now = now_ms();
-        store
-            .insert_chat(&ChatLine {
-                id: ChatId::generate(),
-                room: Room::Lobby.to_string(),
-                game_id: None,
-                user_id: user.clone(),
-                text: text.clone(),
-                created_ms: now,
-            })
-            .await
-            .map_err(|e| format!("the line was not stored: {e}"))?;
-        let from = store
-            .user_by_id(user)
-            .await
-            .ok()
-            .flatten()
-            .map_or_else(|| "someone".to_owned(), |u| u.name);
-        self.send(&ServerMsg::Chat(Chat {
-            room: Room::Lobby,
-            from,
-            text,
-            at_ms: Millis(now.max(0) as u64),
-        }));
+    /// A line said in the lobby by `user`: stored, then sent to the followers. A refusal
+    /// gives its code and reason.
+    pub async fn say(
+        &self,
+        store: &dyn Store,
+        user: &UserId,
+        text: &str,
+    ) -> Result<(), (NackCode, String)> {
+        let line = crate::games::post_chat(store, &Room::Lobby, None, user, text).await?;
+        self.send(&line);
         Ok(())
     }
 }

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -19,6 +19,7 @@ use muster_wire::{ClientMsg, Millis, NackCode, ServerMsg, MAX_FRAME};
 
 use crate::accounts::identify;
 use crate::games::Conn;
+use crate::limits::TokenBucket;
 use crate::outbox::Outbox;
 use crate::time::now_ms;
 use crate::ServerState;
@@ -45,39 +46,13 @@ pub async fn upgrade(
         .on_upgrade(move |socket| connection(state, socket, user))
 }
 
-/// A token bucket for one connection's frames: a frame that finds it empty waits for the
-/// next token, so a fast sender is slowed to the rate (and TCP pushes back on it) rather than
-/// refused.
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-    rate: f64,
-    burst: f64,
-}
-
-impl Bucket {
-    fn new(rate: f64, burst: f64) -> Bucket {
-        Bucket {
-            tokens: burst,
-            at: Instant::now(),
-            rate: rate.max(0.1),
-            burst: burst.max(1.0),
-        }
-    }
-
-    /// Takes a token, first waiting for one if there is none.
-    async fn take(&mut self) {
-        let now = Instant::now();
-        let refill = now.duration_since(self.at).as_secs_f64() * self.rate;
-        self.tokens = (self.tokens + refill).min(self.burst);
-        self.at = now;
-        if self.tokens < 1.0 {
-            let wait = (1.0 - self.tokens) / self.rate;
-            tokio::time::sleep(Duration::from_secs_f64(wait)).await;
-            self.tokens = 1.0;
-            self.at = Instant::now();
-        }
-        self.tokens -= 1.0;
+/// Takes a token of the connection's bucket, first waiting for one when there is none: a fast
+/// sender is slowed to the rate (and TCP pushes back on it) rather than refused.
+async fn slow_down(bucket: &mut TokenBucket) {
+    while let Err(wait) = bucket.try_take() {
+        // At most a second at a time, so a bucket with an absurd rate cannot stall forever
+        // on one sleep.
+        tokio::time::sleep(wait.min(Duration::from_secs(1))).await;
     }
 }
 
@@ -124,7 +99,10 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
     let mut following_lobby = false;
     let mut lobby_task: Option<tokio::task::JoinHandle<()>> = None;
     let config = state.games.config();
-    let mut bucket = Bucket::new(config.frames_per_second, config.frame_burst);
+    let mut bucket = TokenBucket::new(
+        config.frame_burst.clamp(1.0, f64::from(u32::MAX)) as u32,
+        config.frames_per_second,
+    );
     let mut stopping = state.shutdown.subscribe();
     loop {
         let frame = tokio::select! {
@@ -137,7 +115,7 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
         let text = match frame {
             Message::Text(text) => text,
             Message::Binary(_) => {
-                bucket.take().await;
+                slow_down(&mut bucket).await;
                 refuse(
                     &conn,
                     NackCode::Malformed,
@@ -148,7 +126,7 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        bucket.take().await;
+        slow_down(&mut bucket).await;
         let msg = match ClientMsg::decode(text.as_str()) {
             Ok(msg) => msg,
             Err(error) => {
@@ -192,12 +170,15 @@ async fn handle(
         ClientMsg::Say(say) if say.room == muster_wire::Room::Lobby => {
             let outcome = match &conn.user {
                 Some(user) => state.hub.say(state.store.as_ref(), user, &say.text).await,
-                None => Err("sign in (a guest session will do) to chat".to_owned()),
+                None => Err((
+                    NackCode::NotSeated,
+                    "sign in (a guest session will do) to chat".to_owned(),
+                )),
             };
-            if let Err(reason) = outcome {
+            if let Err((code, reason)) = outcome {
                 conn.out.send(&ServerMsg::Nack(Nack {
                     id: Some(say.id),
-                    code: NackCode::Refused,
+                    code,
                     reason,
                     rule: None,
                 }));

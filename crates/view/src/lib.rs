@@ -129,8 +129,9 @@ pub fn scene_after(
     Ok(scene(&after, viewer)?.with_last_move(marked))
 }
 
-/// An empty scene for a builder to fill: no cells, no seats, an empty frame.
-pub(crate) fn blank(frame: Frame) -> Scene {
+/// An empty scene for a builder to fill (or to say that nothing can be drawn): no cells, no
+/// seats, the given frame.
+pub fn blank(frame: Frame) -> Scene {
     Scene {
         game: String::new(),
         variant: String::new(),

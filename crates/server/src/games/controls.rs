@@ -633,16 +633,8 @@ impl Live {
             })
             .collect();
         plans.rotate_left(1);
-        let clock = match self.rule {
-            ClockRule::None => muster_wire::http::ClockSpec::None,
-            ClockRule::Live { base_ms, inc_ms } => muster_wire::http::ClockSpec::Live {
-                base_ms: Millis(base_ms.max(0) as u64),
-                inc_ms: Millis(inc_ms.max(0) as u64),
-            },
-            ClockRule::Corr { per_move_ms } => muster_wire::http::ClockSpec::Corr {
-                per_move_ms: Millis(per_move_ms.max(0) as u64),
-            },
-        };
+        let row = &self.row;
+        let clock = crate::lobby::clock_of(row.clock_kind, row.base_ms, row.inc_ms, row.corr_ms);
         let spec = NewGameSpec {
             game: self.row.game.clone(),
             variant: self.row.variant.clone(),

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use muster_rules::{AnyEvent, Seat};
-use muster_store::{ChatId, ChatLine};
+use muster_store::{ChatId, ChatLine, GameId, Store, UserId};
 use muster_wire::server::{Chat, PreviewReply};
 use muster_wire::{Millis, NackCode, PreviewAsk, Room, Say, ServerMsg};
 
@@ -33,6 +33,42 @@ pub fn chat_text(text: &str) -> Result<String, String> {
         return Err("a line may not hold control characters".to_owned());
     }
     Ok(text.to_owned())
+}
+
+/// A chat line said by `user` in `room`: checked ([`chat_text`]), stored, and returned as the
+/// `chat` frame to send. A refusal says why: `refused` for the text, `storage` for the store.
+pub(crate) async fn post_chat(
+    store: &dyn Store,
+    room: &Room,
+    game_id: Option<&GameId>,
+    user: &UserId,
+    text: &str,
+) -> Result<ServerMsg, (NackCode, String)> {
+    let text = chat_text(text).map_err(|e| (NackCode::Refused, e))?;
+    let now = now_ms();
+    store
+        .insert_chat(&ChatLine {
+            id: ChatId::generate(),
+            room: room.to_string(),
+            game_id: game_id.cloned(),
+            user_id: user.clone(),
+            text: text.clone(),
+            created_ms: now,
+        })
+        .await
+        .map_err(|e| (NackCode::Storage, format!("the line was not stored: {e}")))?;
+    let from = store
+        .user_by_id(user)
+        .await
+        .ok()
+        .flatten()
+        .map_or_else(|| "someone".to_owned(), |u| u.name);
+    Ok(ServerMsg::Chat(Chat {
+        room: room.clone(),
+        from,
+        text,
+        at_ms: Millis(now.max(0) as u64),
+    }))
 }
 
 impl Live {
@@ -107,35 +143,15 @@ impl Live {
             }
             Room::Lobby => return Err(Refusal::new(NackCode::Refused, "not a room of this game")),
         };
-        let text = chat_text(&msg.text).map_err(|e| Refusal::new(NackCode::Refused, e))?;
-        let now = now_ms();
-        games
-            .store
-            .insert_chat(&ChatLine {
-                id: ChatId::generate(),
-                room: msg.room.to_string(),
-                game_id: Some(self.id.clone()),
-                user_id: user.clone(),
-                text: text.clone(),
-                created_ms: now,
-            })
-            .await
-            .map_err(|e| {
-                Refusal::new(NackCode::Storage, format!("the line was not stored: {e}"))
-            })?;
-        let from = games
-            .store
-            .user_by_id(&user)
-            .await
-            .ok()
-            .flatten()
-            .map_or_else(|| "someone".to_owned(), |u| u.name);
-        let line = ServerMsg::Chat(Chat {
-            room: msg.room.clone(),
-            from,
-            text,
-            at_ms: Millis(now.max(0) as u64),
-        });
+        let line = post_chat(
+            games.store.as_ref(),
+            &msg.room,
+            Some(&self.id),
+            &user,
+            &msg.text,
+        )
+        .await
+        .map_err(|(code, reason)| Refusal::new(code, reason))?;
         for sub in &self.subs {
             if sub.seats.is_empty() != players {
                 sub.conn.out.send(&line);

@@ -28,6 +28,7 @@ use muster_wire::{AckId, ClientMsg, NackCode, Ply, ViewHash};
 use tokio::sync::{mpsc, Mutex};
 
 pub use create::{new_game, NewGameSpec, SeatPlan};
+pub(crate) use extras::post_chat;
 pub use extras::{chat_text, CHAT_CHARS};
 pub(crate) use render::wire_status;
 
@@ -250,11 +251,16 @@ impl Games {
 
     /// Tells every actor that a connection is gone.
     pub async fn disconnect(&self, conn: u64, games: &[GameId]) {
-        let actors = self.actors.lock().await;
-        for id in games {
-            if let Some(tx) = actors.get(id) {
-                let _ = tx.send(Command::Unsubscribe { conn }).await;
-            }
+        // The registry's lock is not held while a busy actor's queue makes the send wait.
+        let senders: Vec<mpsc::Sender<Command>> = {
+            let actors = self.actors.lock().await;
+            games
+                .iter()
+                .filter_map(|id| actors.get(id).cloned())
+                .collect()
+        };
+        for tx in senders {
+            let _ = tx.send(Command::Unsubscribe { conn }).await;
         }
     }
 
@@ -291,18 +297,28 @@ impl Games {
     }
 
     async fn sender(self: &Arc<Self>, id: &GameId) -> Result<mpsc::Sender<Command>, GameError> {
-        let mut actors = self.actors.lock().await;
-        if let Some(tx) = actors.get(id) {
-            if !tx.is_closed() {
-                return Ok(tx.clone());
-            }
+        if let Some(tx) = self.registered(id).await {
+            return Ok(tx);
         }
+        // Loading (a replay of the whole log) happens outside the registry's lock, so other
+        // games' frames are not held up; two loads of one game may race, and the first to
+        // register wins (the other's state is dropped unused).
         let live = load::load(self.store.as_ref(), id, &self.config).await?;
+        let mut actors = self.actors.lock().await;
+        if let Some(tx) = actors.get(id).filter(|tx| !tx.is_closed()) {
+            return Ok(tx.clone());
+        }
         let (tx, rx) = mpsc::channel(1024);
         actors.insert(id.clone(), tx.clone());
         let games = Arc::clone(self);
         tokio::spawn(actor::run(games, live, rx, tx.downgrade()));
         Ok(tx)
+    }
+
+    /// The running actor of a game, if one is registered.
+    async fn registered(&self, id: &GameId) -> Option<mpsc::Sender<Command>> {
+        let actors = self.actors.lock().await;
+        actors.get(id).filter(|tx| !tx.is_closed()).cloned()
     }
 
     /// Forgets an actor that stopped (only if the registered one is that actor).

@@ -33,27 +33,18 @@ pub(super) fn view_hash(game: &AnyGame, viewer: Option<Seat>) -> ViewHash {
 fn scene_of(game: &AnyGame, viewer: Option<Seat>) -> Scene {
     match muster_view::scene(game, viewer).or_else(|_| muster_view::scene(game, None)) {
         Ok(scene) => scene,
-        Err(e) => Scene {
-            game: game.id().id().to_owned(),
-            variant: game.variant_text(),
-            viewer: None,
-            frame: Frame {
+        Err(e) => {
+            let mut scene = muster_view::blank(Frame {
                 x: 0.0,
                 y: 0.0,
                 width: 1.0,
                 height: 1.0,
-            },
-            cells: Vec::new(),
-            decor: Vec::new(),
-            labels: Vec::new(),
-            pieces: Vec::new(),
-            marks: Vec::new(),
-            panels: Vec::new(),
-            targets_for: None,
-            targets: Vec::new(),
-            buttons: Vec::new(),
-            status: format!("this board cannot be drawn: {e}"),
-        },
+            });
+            scene.game = game.id().id().to_owned();
+            scene.variant = game.variant_text();
+            scene.status = format!("this board cannot be drawn: {e}");
+            scene
+        }
     }
 }
 

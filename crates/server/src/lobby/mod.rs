@@ -18,6 +18,8 @@
 mod spec;
 mod start;
 
+pub(crate) use spec::clock_of;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -43,7 +45,7 @@ pub use start::JOIN_TRIES;
 use crate::accounts::{ApiFailure, ApiJson, Identity, MaybeIdentity};
 use crate::time::now_ms;
 use crate::ServerState;
-use spec::{clock_of, read_seats, wire_takeback, wire_visibility, StoredSeat};
+use spec::{read_seats, wire_takeback, wire_visibility, StoredSeat};
 use start::{involves, Joined};
 
 /// The header that makes create and join safe to repeat.
