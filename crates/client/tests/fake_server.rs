@@ -156,6 +156,7 @@ fn act_on(state: &mut Game, seat: u8, act: Act, out: &mut Vec<ServerMsg>) {
         by: By::Seat(Seat(seat)),
         a: Some(act.a.clone()),
         events: Vec::new(),
+        anim: Vec::new(),
         actor: Actor::from(game.actor()),
         clock: None,
         scene: muster_view::scene(game, Some(Seat(viewer))).expect("scene"),

@@ -11,6 +11,7 @@ use crate::target::TargetId;
 
 /// A point in drawing units (`y` grows downwards).
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Xy {
     /// Rightwards.
     pub x: f64,
@@ -36,6 +37,7 @@ impl Xy {
 
 /// The rectangle that holds the board, in drawing units.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Frame {
     /// Left edge.
     pub x: f64,
@@ -50,6 +52,7 @@ pub struct Frame {
 /// A shape: any polygon (squares, hexagons, the irregular tessels of a sown surface), a circle
 /// (a point of a round board) or an open line.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "shape", rename_all = "kebab-case")]
 pub enum Shape {
     /// A closed polygon through these corners, in order.
@@ -102,6 +105,7 @@ pub fn polygon_contains(points: &[Xy], p: Xy) -> bool {
 
 /// What a cell is, for its fill: the surface a client paints before any piece or mark.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Surface {
     /// A light square of a chequered board.
@@ -129,6 +133,7 @@ pub enum Surface {
 
 /// One clickable place of the board: a cell, a point or a tessel.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Cell {
     /// Its target id, unique in the scene.
     pub id: TargetId,
@@ -148,6 +153,7 @@ pub struct Cell {
 
 /// What a piece of decoration is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum DecorKind {
     /// A line pieces move along (Mur's rings and spokes).
@@ -165,6 +171,7 @@ pub enum DecorKind {
 
 /// Something drawn that is neither clickable nor a piece.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Decor {
     /// What it is.
     pub kind: DecorKind,
@@ -174,6 +181,7 @@ pub struct Decor {
 
 /// What a text label names.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum LabelKind {
     /// A file, rank or spoke coordinate at the edge of the board.
@@ -187,6 +195,7 @@ pub enum LabelKind {
 
 /// A text drawn on the board.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Label {
     /// What it names.
     pub kind: LabelKind,
@@ -198,6 +207,7 @@ pub struct Label {
 
 /// What a piece is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum PieceKind {
     /// Murus Gallicus: one stone.
@@ -219,6 +229,7 @@ pub enum PieceKind {
 
 /// How many of one seat's blood shakken a MuTou stack holds.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Blood {
     /// The seat whose blood it is (its original owner, 0-based).
     pub seat: u8,
@@ -228,6 +239,7 @@ pub struct Blood {
 
 /// The shakken of a MuTou stack.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Stack {
     /// Walker shakken.
     pub walker: u8,
@@ -248,6 +260,7 @@ pub struct Stack {
 
 /// A piece or stack on one cell.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Piece {
     /// The cell it stands on.
     pub at: TargetId,
@@ -264,6 +277,7 @@ pub struct Piece {
 
 /// What a mark shows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum MarkKind {
     /// The cells the last action touched.
@@ -296,6 +310,7 @@ pub enum MarkKind {
 
 /// A mark on some cells.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Mark {
     /// What it shows.
     pub kind: MarkKind,
@@ -308,6 +323,7 @@ pub struct Mark {
 
 /// A number shown in a seat's panel.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Tally {
     /// What it counts, in words (`stones`, `territory`, `ship traps`).
     pub label: String,
@@ -317,6 +333,7 @@ pub struct Tally {
 
 /// One seat's panel.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Panel {
     /// The seat (0-based).
     pub seat: u8,
@@ -338,6 +355,7 @@ pub struct Panel {
 
 /// A button: a decision that is not a place on the board (`pass`, `end`).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Button {
     /// Its target id, the word itself.
     pub id: TargetId,
@@ -345,6 +363,7 @@ pub struct Button {
 
 /// Everything needed to draw one position as one viewer sees it.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Scene {
     /// The game id (`murus-gallicus`, `mur`, `mu`).
     pub game: String,

@@ -20,6 +20,7 @@ use crate::ViewError;
 
 /// One event of an action, with the targets it touches.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ViewStep"))]
 pub struct Step {
     /// What happened, in words.
     pub text: String,
@@ -29,6 +30,7 @@ pub struct Step {
     /// leaves before where it arrives); empty for an event of no place (a pass, a turn's end).
     pub targets: Vec<TargetId>,
     /// Who may be told of it: everyone, or one seat (a MuTou put while setting out).
+    #[cfg_attr(feature = "ts", ts(type = "\"Everyone\" | { Seat: number }"))]
     pub audience: Audience,
 }
 

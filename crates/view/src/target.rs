@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 /// The id of a clickable thing: a cell, point, tessel or button.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct TargetId(String);
 

@@ -7,6 +7,7 @@ import type { MatchId } from "./MatchId";
 import type { MoveEntry } from "./MoveEntry";
 import type { Outcome } from "./Outcome";
 import type { Ply } from "./Ply";
+import type { Scene } from "./Scene";
 import type { SeatInfo } from "./SeatInfo";
 import type { StandingOffer } from "./StandingOffer";
 import type { Version } from "./Version";
@@ -67,7 +68,7 @@ position: string,
 /**
  * What to draw.
  */
-scene: unknown, 
+scene: Scene, 
 /**
  * Every decision so far, secret ones without their text.
  */

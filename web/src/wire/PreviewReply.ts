@@ -2,6 +2,8 @@
 import type { AckId } from "./AckId";
 import type { MatchId } from "./MatchId";
 import type { Ply } from "./Ply";
+import type { Scene } from "./Scene";
+import type { ViewStep } from "./ViewStep";
 
 /**
  * The reply to `preview`: what the actions would do on the caller's view. A refused preview
@@ -25,6 +27,11 @@ ply: Ply,
  */
 events: Array<{ text: string, rule: string, audience: "Everyone" | { Seat: number }, data: { game: string, event: unknown } }>, 
 /**
+ * The same events as the board shows them, each with the targets it touches in the order
+ * a client animates them (where a piece leaves before where it arrives), and its rule.
+ */
+anim: Array<ViewStep>, 
+/**
  * What it would look like.
  */
-scene: unknown, };
+scene: Scene, };

@@ -6,8 +6,10 @@ import type { LegalMoves } from "./LegalMoves";
 import type { MatchId } from "./MatchId";
 import type { Ply } from "./Ply";
 import type { Revealed } from "./Revealed";
+import type { Scene } from "./Scene";
 import type { Version } from "./Version";
 import type { ViewHash } from "./ViewHash";
+import type { ViewStep } from "./ViewStep";
 
 /**
  * `step`: one decision as this viewer may be told of it.
@@ -38,6 +40,11 @@ a: string | null,
  */
 events: Array<{ text: string, rule: string, audience: "Everyone" | { Seat: number }, data: { game: string, event: unknown } }>, 
 /**
+ * The same events as the board shows them, each with the targets it touches in the order
+ * a client animates them (where a piece leaves before where it arrives), and its rule.
+ */
+anim: Array<ViewStep>, 
+/**
  * Who decides next.
  */
 actor: Actor, 
@@ -48,7 +55,7 @@ clock?: ClockState,
 /**
  * What to draw now.
  */
-scene: unknown, 
+scene: Scene, 
 /**
  * The legal moves, sent to the actor only.
  */

@@ -55,6 +55,7 @@ fn stream(n: usize, v0: u32) -> (Full, Vec<Step>) {
             },
             a: Some(a),
             events: Vec::new(),
+            anim: Vec::new(),
             actor: next,
             clock: None,
             scene: muster_view::scene(&game, me).expect("a scene"),

@@ -89,8 +89,10 @@ impl Live {
         let mut game = self.game.view(viewer.map(Seat::index));
         let mut events: Vec<AnyEvent> = Vec::new();
         let mut scene = None;
+        let mut anim = Vec::new();
         for action in &msg.a {
             let before = game.clone();
+            anim.extend(muster_view::steps_seen(&before, action, viewer).unwrap_or_default());
             let step = game.apply_step(action).map_err(|e| refusal_of(&e))?;
             events.extend(
                 step.events
@@ -107,6 +109,7 @@ impl Live {
             id: msg.id,
             ply: msg.ply,
             events,
+            anim,
             scene,
         }))
     }

@@ -173,6 +173,9 @@ impl Live {
                 let red = after.redacted_step(step, viewer);
                 let scene = muster_view::scene_after(before, &step.action, viewer)
                     .unwrap_or_else(|_| scene_of(after, viewer));
+                // The targets of each event; an action the view cannot replay animates nothing.
+                let anim =
+                    muster_view::steps_seen(before, &step.action, viewer).unwrap_or_default();
                 let by = match step.actor {
                     Actor::Seat(s) => By::Seat(s),
                     _ => By::Chance,
@@ -185,6 +188,7 @@ impl Live {
                     by,
                     a: red.action,
                     events: red.events,
+                    anim,
                     actor: self.actor_of(after).into(),
                     clock: self.clock_now(),
                     scene,

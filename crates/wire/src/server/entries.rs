@@ -2,7 +2,7 @@
 //! `rewind`, `reveal`, `seat`, `end`) and their parts.
 
 use muster_rules::{AnyEvent, Seat};
-use muster_view::Scene;
+use muster_view::{Scene, Step as ViewStep};
 use serde::{Deserialize, Serialize};
 
 use crate::common::{Actor, By, ClockState, LegalMoves, MoveEntry, Outcome};
@@ -126,7 +126,6 @@ pub struct Full {
     /// The viewer's view as position text.
     pub position: String,
     /// What to draw.
-    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub scene: Scene,
     /// Every decision so far, secret ones without their text.
     pub moves: Vec<MoveEntry>,
@@ -166,6 +165,10 @@ pub struct Step {
         )
     )]
     pub events: Vec<AnyEvent>,
+    /// The same events as the board shows them, each with the targets it touches in the order
+    /// a client animates them (where a piece leaves before where it arrives), and its rule.
+    #[serde(default)]
+    pub anim: Vec<ViewStep>,
     /// Who decides next.
     pub actor: Actor,
     /// The clocks, in a timed game.
@@ -173,7 +176,6 @@ pub struct Step {
     #[cfg_attr(feature = "ts", ts(optional))]
     pub clock: Option<ClockState>,
     /// What to draw now.
-    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub scene: Scene,
     /// The legal moves, sent to the actor only.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -2,7 +2,7 @@
 //! replies to `legal` and `preview`, chat, the lobby, notifications, `resync` and `pong`.
 
 use muster_rules::{AnyEvent, Seat};
-use muster_view::{Scene, TargetId};
+use muster_view::{Scene, Step as ViewStep, TargetId};
 use serde::{Deserialize, Serialize};
 
 use crate::common::{ClockState, LegalMoves, Room};
@@ -111,8 +111,11 @@ pub struct PreviewReply {
         )
     )]
     pub events: Vec<AnyEvent>,
+    /// The same events as the board shows them, each with the targets it touches in the order
+    /// a client animates them (where a piece leaves before where it arrives), and its rule.
+    #[serde(default)]
+    pub anim: Vec<ViewStep>,
     /// What it would look like.
-    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub scene: Scene,
 }
 

@@ -181,6 +181,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
             by: By::Seat(Seat(0)),
             a: Some(a),
             events: events.clone(),
+            anim: Vec::new(),
             actor: Actor::Seat(Seat(1)),
             clock: None,
             scene: scene.clone(),
@@ -195,6 +196,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
             by: By::Chance,
             a: None,
             events: Vec::new(),
+            anim: Vec::new(),
             actor: start.actor().into(),
             clock: Some(clock.clone()),
             scene: scene.clone(),
@@ -292,6 +294,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
             id: AckId(10),
             ply: Ply(0),
             events,
+            anim: Vec::new(),
             scene,
         }),
         ServerMsg::Chat(Chat {

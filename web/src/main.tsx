@@ -1,0 +1,2 @@
+import { render } from "preact";
+render(<p>muster</p>, document.getElementById("app")!);
