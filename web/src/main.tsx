@@ -1,2 +1,5 @@
 import { render } from "preact";
-render(<p>muster</p>, document.getElementById("app")!);
+import { App } from "./app";
+import "./styles.css";
+
+render(<App />, document.getElementById("app")!);

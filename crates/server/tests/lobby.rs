@@ -204,7 +204,7 @@ async fn refusals_say_what_is_wrong_and_quote_it() {
             json!({"game": "mur", "variant": "", "clock": {"kind": "none"},
                    "seats": [{"kind": "open"}, {"kind": "open"}]}),
             400,
-            "exactly one `me`",
+            "at least one `me`",
         ),
         (
             json!({"game": "mur", "variant": "", "rated": true, "clock": {"kind": "none"},

@@ -328,6 +328,7 @@ pub struct Tally {
     /// What it counts, in words (`stones`, `territory`, `ship traps`).
     pub label: String,
     /// The count.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub value: i64,
 }
 

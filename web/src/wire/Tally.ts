@@ -11,4 +11,4 @@ label: string,
 /**
  * The count.
  */
-value: bigint, };
+value: number, };

@@ -204,7 +204,8 @@ fn check_clock(clock: ClockSpec) -> Result<(), ApiFailure> {
 /// Checks a request from `creator` and builds the challenge to store under `id` at `now_ms`.
 ///
 /// The rules, in order: at least one seat; a known game; a seat count in the game's range;
-/// exactly one `me` seat (a challenge always seats its creator); named users exist, are not
+/// at least one `me` seat (a challenge always seats its creator; several make a casual hot-seat
+/// game); named users exist, are not
 /// the creator and appear once; a `direct` challenge names at least one user and has no `open` seat (nobody else may join it);
 /// a sane clock; MuTou untimed only; a rated game has a clock, a registered creator, no AI
 /// seat and no guest named; the variant (normalised) and the AI levels as the rules accept
@@ -231,9 +232,15 @@ pub(crate) async fn check(
             .map_err(|e| invalid(format!("{e}")))?;
     }
     let mes = request.seats.iter().filter(|s| **s == SeatSpec::Me).count();
-    if mes != 1 {
+    if mes == 0 {
+        return Err(invalid(
+            "a challenge seats its creator: it needs at least one `me` seat",
+        ));
+    }
+    // Several `me` seats make a hot-seat game: one person plays them all, on one screen.
+    if mes > 1 && request.rated {
         return Err(invalid(format!(
-            "a challenge has exactly one `me` seat (its creator's), not {mes}"
+            "a hot-seat game ({mes} `me` seats) is casual: one person plays every `me` seat"
         )));
     }
     let mut seats = Vec::with_capacity(request.seats.len());
