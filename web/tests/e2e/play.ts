@@ -93,7 +93,18 @@ export async function createWithSeats(page: Page, game: string, seats: SeatKind[
 
 /** Waits for the page to be on a game page with its board drawn; returns the game id. */
 export async function onGamePage(page: Page): Promise<string> {
-  await page.waitForURL(/\/g\/[^/]+$/, { timeout: 30_000 });
+  // The lobby's form error, if it shows, is why no game started: fail with it at once.
+  const refused = page
+    .getByTestId("form-error")
+    .waitFor({ timeout: 30_000 })
+    .then(async () => `the lobby refused: ${await page.getByTestId("form-error").innerText()}`)
+    .catch(() => null);
+  const arrived = page
+    .waitForURL(/\/g\/[^/]+$/, { timeout: 30_000 })
+    .then(() => null)
+    .catch((e: Error) => e.message);
+  const why = await Promise.race([arrived, refused.then((r) => r ?? arrived)]);
+  if (why) throw new Error(why);
   await expect(page.getByTestId("game")).toBeVisible();
   await expect(page.getByTestId("board")).toBeVisible();
   return gameId(page);
