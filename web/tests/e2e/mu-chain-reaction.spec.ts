@@ -37,7 +37,7 @@ test("Mu levis vs AI level 1: lay-out by ghost place targets, selection, moves u
     if (!(await waitTurn(page, 60_000))) break;
     await randomDecision(page, rng);
     decisions += 1;
-    if (decisions === 30) {
+    if (decisions === 16) {
       await idle(page);
       await shot(page, "mu-middle");
     }

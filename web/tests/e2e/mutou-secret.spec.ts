@@ -26,6 +26,8 @@ test("MuTou, three guests: others' stacks show only as ? during the setting-out,
     g = id;
   }
   const seats = await Promise.all(pages.map(mySeat));
+  await idle(pages[0]);
+  await shot(pages[0], "mutou-start");
   expect(new Set(seats).size, "three different seats").toBe(3);
 
   // Setting out: one shak per decision, seat by seat, each hidden from the others.
