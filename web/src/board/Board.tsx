@@ -1,6 +1,6 @@
 // The board component: the scene, an animation of the last action, a preview, and pan and zoom.
 import type { JSX } from "preact";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Scene } from "../wire/Scene";
 import type { ViewStep } from "../wire/ViewStep";
 import type { BoardProps } from "./index";
@@ -120,37 +120,50 @@ export function Board(props: BoardProps): JSX.Element {
     e.raf = requestAnimationFrame(frame);
   };
 
+  // A new key starts its animation in this very render, so the scene after the action is never
+  // shown before the one before it; the frames start once the render is on the page.
   const animation = props.animation;
-  useEffect(() => {
-    if (!animation || animation.key === lastKey.current) return;
+  const doneAtOnce = useRef<(() => void) | null>(null);
+  if (animation && animation.key !== lastKey.current) {
     lastKey.current = animation.key;
-    finish(false);
+    const old = engine.current;
+    if (old) cancelAnimationFrame(old.raf);
+    engine.current = null;
     const hidden = typeof document !== "undefined" && document.visibilityState === "hidden";
     if (animation.steps.length === 0 || hidden) {
-      animation.onDone();
-      return;
+      doneAtOnce.current = animation.onDone;
+    } else {
+      const speed = Math.min(Math.max(Number.isFinite(animation.speed) ? animation.speed : 1, 0.1), 16);
+      const unitMs = STEP_MS / (speed * (reducedMotion() ? 4 : 1));
+      const work = startScene(animation.from);
+      engine.current = {
+        key: animation.key,
+        steps: animation.steps,
+        from: animation.from,
+        index: 0,
+        effect: plan(animation.steps[0], work, scene, unitMs, flipUp(flipped)),
+        startedAt: 0,
+        t: 0,
+        unitMs,
+        skipAt: props.skip,
+        onDone: animation.onDone,
+        raf: 0,
+      };
     }
-    const speed = Math.min(Math.max(Number.isFinite(animation.speed) ? animation.speed : 1, 0.1), 16);
-    const unitMs = STEP_MS / (speed * (reducedMotion() ? 4 : 1));
-    const work = startScene(animation.from);
-    engine.current = {
-      key: animation.key,
-      steps: animation.steps,
-      from: animation.from,
-      index: 0,
-      effect: plan(animation.steps[0], work, latest.current.scene, unitMs, flipUp(latest.current.flipped)),
-      startedAt: performance.now(),
-      t: 0,
-      unitMs,
-      skipAt: latest.current.skip,
-      onDone: animation.onDone,
-      raf: 0,
-    };
-    engine.current.raf = requestAnimationFrame(frame);
-    redraw();
-  }, [animation?.key]);
+  }
 
-  useEffect(() => {
+  useLayoutEffect(() => {
+    const done = doneAtOnce.current;
+    doneAtOnce.current = null;
+    if (done) done();
+    const e = engine.current;
+    if (e && e.raf === 0) {
+      e.startedAt = performance.now();
+      e.raf = requestAnimationFrame(frame);
+    }
+  });
+
+  useLayoutEffect(() => {
     const e = engine.current;
     if (e && props.skip !== e.skipAt) finish(true);
   }, [props.skip]);

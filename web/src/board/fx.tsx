@@ -22,7 +22,7 @@ export function FxView(props: { effect: Effect; t: number; scene: Scene; flip: b
             class: "flash",
             "data-flash": cell.id,
             fill: cell.surface === "edge" ? "none" : colour,
-            "fill-opacity": (0.75 * glow).toFixed(3),
+            "fill-opacity": (0.45 * glow).toFixed(3),
             stroke: colour,
             "stroke-opacity": glow.toFixed(3),
             "stroke-width": cell.surface === "edge" ? 8 : 4,

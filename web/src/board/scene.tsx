@@ -78,7 +78,7 @@ function CellEl(props: { cell: Cell; uid: string; clickable: boolean; selected: 
       data-target={cell.id}
       data-clickable={clickable ? "1" : undefined}
       data-selected={selected ? "1" : undefined}
-      tabIndex={focusable ? 0 : undefined}
+      tabindex={focusable ? 0 : undefined}
       role={focusable ? "button" : undefined}
       aria-label={focusable ? cell.title : undefined}
     >
