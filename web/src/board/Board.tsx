@@ -5,7 +5,7 @@ import type { Scene } from "../wire/Scene";
 import type { ViewStep } from "../wire/ViewStep";
 import type { BoardProps } from "./index";
 import type { Effect } from "./animate";
-import { STEP_MS, plan, startScene } from "./animate";
+import { STEP_MS, laterTargets, plan, startScene } from "./animate";
 import { FxView } from "./fx";
 import { GhostView } from "./ghost";
 import type { View } from "./geometry";
@@ -27,6 +27,8 @@ let boards = 0;
 interface Engine {
   key: number;
   steps: ViewStep[];
+  /** For each step, the cells the later steps touch. */
+  later: Set<string>[];
   from: Scene;
   index: number;
   effect: Effect;
@@ -113,7 +115,7 @@ export function Board(props: BoardProps): JSX.Element {
         finish(true);
         return;
       }
-      e.effect = plan(e.steps[e.index], work, latest.current.scene, e.unitMs, flipUp(latest.current.flipped));
+      e.effect = plan(e.steps[e.index], work, latest.current.scene, e.unitMs, flipUp(latest.current.flipped), e.later[e.index]);
     }
     e.t = elapsed / e.effect.duration;
     redraw();
@@ -136,12 +138,14 @@ export function Board(props: BoardProps): JSX.Element {
       const speed = Math.min(Math.max(Number.isFinite(animation.speed) ? animation.speed : 1, 0.1), 16);
       const unitMs = STEP_MS / (speed * (reducedMotion() ? 4 : 1));
       const work = startScene(animation.from);
+      const later = laterTargets(animation.steps);
       engine.current = {
         key: animation.key,
         steps: animation.steps,
+        later,
         from: animation.from,
         index: 0,
-        effect: plan(animation.steps[0], work, scene, unitMs, flipUp(flipped)),
+        effect: plan(animation.steps[0], work, scene, unitMs, flipUp(flipped), later[0]),
         startedAt: 0,
         t: 0,
         unitMs,

@@ -63,12 +63,41 @@ export function startScene(from: Scene): Scene {
 
 /**
  * `work` with the cells `ids` given their look in `final`: their pieces and their cells (a cell
- * the action made is added, one it removed stays until the end).
+ * the action made is added, one it removed stays until the end). Where `final` has no piece on
+ * a cell that `arriving` reaches, the arriving piece stays there, joined to a like piece already
+ * there: a later step of the same action takes it away (a chain reaction's next explosion).
  */
-export function settle(work: Scene, final: Scene, ids: readonly string[]): Scene {
+export function settle(
+  work: Scene,
+  final: Scene,
+  ids: readonly string[],
+  arriving: { piece: Piece; at: readonly string[] } | null = null,
+  later: ReadonlySet<string> = new Set(),
+  leaving: { at: string; count: number } | null = null,
+): Scene {
   if (ids.length === 0) return work;
   const set = new Set(ids);
+  const held = new Set(final.pieces.map((p) => p.at));
   const pieces = work.pieces.filter((p) => !set.has(p.at)).concat(final.pieces.filter((p) => set.has(p.at)));
+  // A cell the final scene leaves empty but a later step touches keeps what it holds now (less
+  // what leaves it), for that step to act on.
+  for (const p of work.pieces) {
+    if (!set.has(p.at) || held.has(p.at) || !later.has(p.at)) continue;
+    const gone = leaving && leaving.at === p.at ? leaving.count : 0;
+    if (gone > 0 && p.height - gone < 1) continue;
+    pieces.push(gone > 0 ? { ...p, height: p.height - gone } : p);
+  }
+  if (arriving) {
+    for (const at of arriving.at) {
+      if (!set.has(at) || held.has(at) || !later.has(at)) continue;
+      const here = pieces.find((p) => p.at === at);
+      const a = arriving.piece;
+      const like = here && here.owner === a.owner && here.kind === a.kind && !here.stack;
+      const rest = pieces.filter((p) => p.at !== at);
+      pieces.length = 0;
+      pieces.push(...rest, like ? { ...here, height: here.height + a.height } : { ...a, at });
+    }
+  }
   const finalCells = new Map(final.cells.map((c) => [c.id, c]));
   const cells = work.cells.map((c) => (set.has(c.id) ? (finalCells.get(c.id) ?? c) : c));
   const known = new Set(work.cells.map((c) => c.id));
@@ -95,14 +124,22 @@ function unit(p: Piece): Piece {
 
 /**
  * The effect of `step` on the board `work`, heading for `final`. `unitMs` is the length of an
- * ordinary step; `up` is the sign of "upwards" in drawing units (-1, or 1 on a turned board).
+ * ordinary step; `up` is the sign of "upwards" in drawing units (-1, or 1 on a turned board);
+ * `later` holds the cells the action's later steps touch.
  */
-export function plan(step: ViewStep, work: Scene, final: Scene, unitMs: number, up: number): Effect {
+export function plan(
+  step: ViewStep,
+  work: Scene,
+  final: Scene,
+  unitMs: number,
+  up: number,
+  later: ReadonlySet<string> = new Set(),
+): Effect {
   const word = keyword(step.rule);
   const cells = new Map(final.cells.map((c) => [c.id, c]));
   for (const c of work.cells) cells.set(c.id, c);
   const targets = step.targets.filter((id) => cells.has(id));
-  const after = settle(work, final, targets);
+  const after = settle(work, final, targets, null, later);
   const base = { before: work, after, flights: [] as Flight[], flashes: [] as Cell[], tone: "change" as const };
   if (targets.length === 0) {
     return { ...base, kind: "pause", duration: unitMs * 0.35, switchAt: 0 };
@@ -119,11 +156,13 @@ export function plan(step: ViewStep, work: Scene, final: Scene, unitMs: number, 
       arc: 0,
       ring: null,
     }));
+    const token = { piece: unit(leaving), at: targets.slice(1) };
     return {
       ...base,
       kind: "burst",
+      after: settle(work, final, targets, token, later, { at: targets[0], count: flights.length }),
       duration: unitMs * 1.3,
-      before: settle(work, final, [targets[0]]),
+      before: settle(work, final, [targets[0]], null, later, { at: targets[0], count: flights.length }),
       switchAt: 1,
       flights,
       flashes: [source],
@@ -133,11 +172,15 @@ export function plan(step: ViewStep, work: Scene, final: Scene, unitMs: number, 
   const flies = FLY.test(word) || (word === "" && targets.length >= 2);
   if (leaving && targets.length >= 2 && flies && !LOSS.test(word)) {
     const arc = /\bfire\b/.test(word) ? distance(centres[0], centres[centres.length - 1]) * 0.45 * up : 0;
+    // Only the last cell of the way keeps the token (a split drops stones on the way, and the
+    // final scene says how many).
+    const token = { piece: unit(leaving), at: targets.slice(-1) };
     return {
       ...base,
       kind: "fly",
+      after: settle(work, final, targets, token, later, { at: targets[0], count: 1 }),
       duration: unitMs * (1 + 0.3 * (targets.length - 2)),
-      before: settle(work, final, [targets[0]]),
+      before: settle(work, final, [targets[0]], null, later, { at: targets[0], count: 1 }),
       switchAt: 1,
       flights: [{ piece: unit(leaving), cell: source, path: centres, arc, ring }],
     };
@@ -167,6 +210,17 @@ function ringOf(scene: Scene, centres: Xy[]): Xy | null {
   const [a, b] = [distance(centres[0], o), distance(centres[1], o)];
   if (a < 1 || Math.abs(a - b) > a * 0.01) return null;
   return o;
+}
+
+/** For each step, the cells the steps after it touch. */
+export function laterTargets(steps: readonly ViewStep[]): Set<string>[] {
+  const out: Set<string>[] = [];
+  let acc = new Set<string>();
+  for (let i = steps.length - 1; i >= 0; i--) {
+    out[i] = acc;
+    acc = new Set([...acc, ...steps[i].targets]);
+  }
+  return out;
 }
 
 /** Smooth start and stop. */
