@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every check the project has, in the order CI runs them: formatting, lints with warnings
-# denied, then every test in the workspace (unit, integration and doc tests).
+# denied, then every test in the workspace (unit, integration and doc tests), then the browser
+# tests (scripts/browser.sh).
 # The store suite needs PostgreSQL: a throwaway cluster is started for it (scripts/pg.sh).
 # Deep perft tables and long self-play are #[ignore]d; run them with scripts/deep.sh.
 set -euo pipefail
@@ -28,5 +29,13 @@ if [[ "${MUSTER_PG_SKIP:-}" != 1 && -z "${MUSTER_PG_URL:-}" ]]; then
 fi
 echo "== cargo test"
 cargo test --workspace --locked
+echo "== browser tests (scripts/browser.sh)"
+# Playwright in Debian's Chromium against a release `muster serve` (installed when missing).
+# MUSTER_BROWSER_SKIP=1 skips them on purpose.
+if [[ "${MUSTER_BROWSER_SKIP:-}" == 1 ]]; then
+  echo "skipped: MUSTER_BROWSER_SKIP=1"
+else
+  scripts/browser.sh
+fi
 echo "== cargo test -p muster-wire --features ts (the TypeScript types have not drifted)"
 cargo test -p muster-wire --features ts --locked

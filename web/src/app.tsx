@@ -27,8 +27,9 @@ export function App() {
   return (
     <Session.Provider value={{ user, setUser }}>
       <Header />
-      <ConnectionBanner />
-      <Toasts />
+      {/* Both open the socket: only once the session's cookie exists, or it is anonymous. */}
+      {user && <ConnectionBanner />}
+      {user && <Toasts />}
       <main id="main">{error ? <p class="error">Could not start a session: {error}</p> : user ? <Page /> : <p class="muted">Connecting…</p>}</main>
     </Session.Provider>
   );

@@ -66,6 +66,13 @@ export const del = <T>(path: string) => request<T>("DELETE", path);
 
 /** Who is signed in: the session this browser holds, or a new guest session. */
 export async function ensureSession(): Promise<UserInfo> {
+  // A browser that never held a session asks for a guest at once: probing with
+  // `GET /api/session` would answer 401, which the browser logs as a console error.
+  if (token() === null) {
+    const fresh = await post<SessionResponse>("/api/session", { kind: "guest" });
+    keepToken(fresh.token);
+    return fresh.user;
+  }
   try {
     const me = await get<SessionResponse>("/api/session");
     return me.user;

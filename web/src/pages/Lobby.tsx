@@ -33,7 +33,8 @@ export function Lobby() {
   const [game, setGame] = useState<string>(() => new URLSearchParams(location.search).get("game") ?? "murus-gallicus");
   useEffect(() => {
     get<CatalogResponse>("/api/catalog")
-      .then((c) => setCat({ games: c.games as CatalogGame[], ai_min: c.ai_min, ai_max: c.ai_max }))
+      // `games` is the rules' catalog as serialised: `{ games: [...] }`.
+      .then((c) => setCat({ games: (c.games as { games: CatalogGame[] }).games, ai_min: c.ai_min, ai_max: c.ai_max }))
       .catch((e) => setError(String(e.message ?? e)));
   }, []);
   if (error) return <p class="error">The catalog could not be read: {error}</p>;

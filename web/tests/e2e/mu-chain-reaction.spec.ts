@@ -1,0 +1,69 @@
+// Mu levis against AI level 1: the lay-out (ghost `place:` rosettes), the selection, then moves
+// until a chain reaction; after its animation the board shows exactly the server's scene.
+import { test, expect } from "./fixtures";
+import { Rng, seedOf, playAi, randomDecision, waitTurn, idle, shot, boardPieces, boardOf, gameOf, plyOf } from "./play";
+import { seedOverride } from "./env.mjs";
+
+/** My decisions before the test gives up waiting for an explosion. */
+const MAX_DECISIONS = 150;
+
+test("Mu levis vs AI level 1: lay-out by ghost place targets, selection, moves until a cell explodes; after the animation the pieces equal a fresh load's", async ({ page, guest }, info) => {
+  test.setTimeout(900_000);
+  const rng = new Rng(seedOf(info.title, seedOverride));
+  const g = await playAi(page, "mu", 1, { preset: "levis" });
+  await shot(page, "mu-start");
+
+  // Lay-out: the first decision places a rosette on a ghost `place:q,r` target.
+  await waitTurn(page);
+  await idle(page);
+  const ghosts = boardOf(page).locator('[data-target^="place:"][data-clickable="1"]');
+  await expect(ghosts.first()).toBeVisible();
+  const first = await randomDecision(page, rng);
+  expect(first.clicks[0], "the lay-out is played on ghost place targets").toMatch(/^place:-?\d+,-?\d+$/);
+
+  // Then on: random decisions (placing, clearing, moving) until the log shows an explosion.
+  await page.getByTestId("tab-events").click();
+  const log = page.getByTestId("events");
+  const phases = new Set<string>([phaseOf(first.clicks[0])]);
+  let decisions = 1;
+  let exploded = false;
+  while (decisions < MAX_DECISIONS) {
+    if ((await log.innerText()).includes("explodes")) {
+      exploded = true;
+      break;
+    }
+    if (!(await waitTurn(page, 60_000))) break;
+    const d = await randomDecision(page, rng);
+    phases.add(phaseOf(d.clicks[0]));
+    decisions += 1;
+    if (decisions === 30) {
+      await idle(page);
+      await shot(page, "mu-middle");
+    }
+  }
+  console.log(`Mu: ${decisions} decisions of mine, ply ${await plyOf(page)}, phases ${[...phases].join(", ")}`);
+  expect(exploded, `a chain reaction within ${MAX_DECISIONS} decisions`).toBe(true);
+  expect(phases.has("clear"), "the selection was played (clear:<segment>)").toBe(true);
+  const line = log.locator("li").filter({ hasText: "explodes" }).first();
+  await expect(line.locator("a.rule")).toHaveAttribute("href", "/rules/mu#2.6");
+
+  // After the animation the board is the server's scene: the pieces a fresh load draws. (Once
+  // the AI has answered, nothing moves until this page plays.)
+  await waitTurn(page, 60_000);
+  await idle(page, 60_000);
+  await expect(boardOf(page)).toHaveAttribute("data-animating", "0");
+  const ply = await plyOf(page);
+  const drawn = await boardPieces(page);
+  const fresh = await guest({ label: "spectator" });
+  await fresh.goto(`/g/${g}`);
+  await expect(gameOf(fresh)).toHaveAttribute("data-ply", String(ply));
+  await idle(fresh);
+  expect(await plyOf(page), "no move was played meanwhile").toBe(ply);
+  expect(drawn.length).toBeGreaterThan(0);
+  expect(drawn, "the animated board ends on the server's scene").toEqual(await boardPieces(fresh));
+  await shot(page, "mu-end");
+});
+
+function phaseOf(click: string): string {
+  return click.startsWith("place:") ? "place" : click.startsWith("clear:") ? "clear" : "move";
+}
