@@ -370,8 +370,16 @@ export function Board(props: BoardProps): JSX.Element {
     latest.current.onTarget?.(id);
   };
 
+  // Keyboard focus previews as a hover does; the focus a click or a tap gives does not.
   const onFocus = (ev: FocusEvent) => {
-    if (interactive) hover(clickableId(ev.target));
+    const el = cellOf(ev.target);
+    let keyboard = true;
+    try {
+      keyboard = el !== null && el.matches(":focus-visible");
+    } catch {
+      // A browser without :focus-visible previews on every focus.
+    }
+    if (interactive && keyboard) hover(clickableId(ev.target));
   };
 
   // --- Drawing ---------------------------------------------------------------------------
@@ -400,6 +408,9 @@ export function Board(props: BoardProps): JSX.Element {
         onClick,
         onKeyDown,
         onFocusCapture: onFocus,
+        onBlurCapture: (ev: FocusEvent) => {
+          if (clickableId(ev.relatedTarget) === null) hover(null);
+        },
       };
 
   return (
