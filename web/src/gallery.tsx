@@ -1,7 +1,7 @@
 // A development page (not in the production bundle; `npx vite`, then /gallery.html): every
 // board fixture of tests/fixtures/, with an animation replay, a preview and clicks.
 // `?only=<name>` shows one fixture, `?speed=<n>` sets the speed, `?still=1` draws diagrams,
-// `?flip=1` turns the boards, `?ghost=<name>` starts that fixture with its preview shown.
+// `?flip=1` turns the boards, `?clickall=1` makes every cell clickable, `?ghost=<name>` starts that fixture with its preview shown.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import type { Scene } from "./wire/Scene";
@@ -46,7 +46,8 @@ function Card(props: { fx: Fixture; speed: number; still: boolean; flip: boolean
   const [ghost, setGhost] = useState(query.get("ghost") === fx.name);
   const [selected, setSelected] = useState<string[]>([]);
   const [log, setLog] = useState("");
-  const clickable = new Set(fx.scene.targets);
+  // `?clickall=1`: every cell clickable (to see the highlights of edges and vertices).
+  const clickable = new Set(query.get("clickall") === "1" ? fx.scene.cells.map((c) => c.id) : fx.scene.targets);
   const replay = () => {
     if (!fx.from) return;
     const key = ++keys;

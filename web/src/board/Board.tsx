@@ -363,15 +363,33 @@ export function Board(props: BoardProps): JSX.Element {
   };
 
   const onKeyDown = (ev: KeyboardEvent) => {
-    if (!interactive || (ev.key !== "Enter" && ev.key !== " ")) return;
+    if (!interactive) return;
     const id = clickableId(ev.target);
     if (id === null) return;
-    ev.preventDefault();
-    latest.current.onTarget?.(id);
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      latest.current.onTarget?.(id);
+    } else if (ev.key in ARROWS) {
+      // Arrows move the focus to the nearest clickable target that way, as the board is seen.
+      const from = cellOf(ev.target);
+      const next = from && svgRef.current && nearest(svgRef.current, from, ARROWS[ev.key]);
+      if (next instanceof SVGElement) {
+        ev.preventDefault();
+        next.focus();
+      }
+    }
   };
 
+  // Keyboard focus previews as a hover does; the focus a click or a tap gives does not.
   const onFocus = (ev: FocusEvent) => {
-    if (interactive) hover(clickableId(ev.target));
+    const el = cellOf(ev.target);
+    let keyboard = true;
+    try {
+      keyboard = el !== null && el.matches(":focus-visible");
+    } catch {
+      // A browser without :focus-visible previews on every focus.
+    }
+    if (interactive && keyboard) hover(clickableId(ev.target));
   };
 
   // --- Drawing ---------------------------------------------------------------------------
@@ -400,6 +418,9 @@ export function Board(props: BoardProps): JSX.Element {
         onClick,
         onKeyDown,
         onFocusCapture: onFocus,
+        onBlurCapture: (ev: FocusEvent) => {
+          if (clickableId(ev.relatedTarget) === null) hover(null);
+        },
       };
 
   return (
@@ -451,6 +472,38 @@ export function Board(props: BoardProps): JSX.Element {
       )}
     </div>
   );
+}
+
+/** The screen direction of each arrow key. */
+const ARROWS: Record<string, { x: number; y: number }> = {
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+};
+
+/** The clickable cell nearest to `from` in the screen direction `d`, if any lies that way. */
+function nearest(svg: SVGSVGElement, from: Element, d: { x: number; y: number }): Element | null {
+  const centre = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  };
+  const a = centre(from);
+  let best: Element | null = null;
+  let score = Infinity;
+  for (const el of svg.querySelectorAll('[data-clickable="1"]')) {
+    if (el === from) continue;
+    const b = centre(el);
+    const along = (b.x - a.x) * d.x + (b.y - a.y) * d.y;
+    if (along <= 1) continue;
+    const across = Math.abs((b.x - a.x) * d.y - (b.y - a.y) * d.x);
+    const s = along + 2 * across;
+    if (s < score) {
+      score = s;
+      best = el;
+    }
+  }
+  return best;
 }
 
 /** The sign of "upwards" in drawing units: up the screen, or down it on a turned board. */

@@ -78,11 +78,16 @@ export function settle(
   if (ids.length === 0) return work;
   const set = new Set(ids);
   const held = new Set(final.pieces.map((p) => p.at));
-  const pieces = work.pieces.filter((p) => !set.has(p.at)).concat(final.pieces.filter((p) => set.has(p.at)));
+  // The cell a piece leaves, when a later step touches it again, shows what stays behind now
+  // rather than its final look (which may come from those later steps).
+  const keep = (at: string) => !held.has(at) || (leaving !== null && leaving.at === at);
+  const pieces = work.pieces
+    .filter((p) => !set.has(p.at))
+    .concat(final.pieces.filter((p) => set.has(p.at) && !(later.has(p.at) && leaving?.at === p.at)));
   // A cell the final scene leaves empty but a later step touches keeps what it holds now (less
   // what leaves it), for that step to act on.
   for (const p of work.pieces) {
-    if (!set.has(p.at) || held.has(p.at) || !later.has(p.at)) continue;
+    if (!set.has(p.at) || !keep(p.at) || !later.has(p.at)) continue;
     const gone = leaving && leaving.at === p.at ? leaving.count : 0;
     if (gone > 0 && p.height - gone < 1) continue;
     pieces.push(gone > 0 ? { ...p, height: p.height - gone } : p);
