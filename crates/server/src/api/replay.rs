@@ -62,7 +62,11 @@ impl Replay {
         let mut checkpoints = vec![position.clone()];
         for (n, played) in history.played.iter().enumerate() {
             position.apply_trusted(&played.action).map_err(|e| {
-                format!("decision {} `{}` does not replay: {e}", n + 1, played.action)
+                format!(
+                    "decision {} `{}` does not replay: {e}",
+                    n + 1,
+                    played.action
+                )
             })?;
             if (n + 1) % CHECKPOINT == 0 {
                 checkpoints.push(position.clone());
@@ -185,7 +189,10 @@ pub(super) async fn frame_route(
         Some(text) => text.trim().parse::<usize>().map_err(|_| {
             ApiFailure::new(
                 NackCode::Invalid,
-                format!("bad ply `{}`: a number of decisions, 0 or more", quote(text)),
+                format!(
+                    "bad ply `{}`: a number of decisions, 0 or more",
+                    quote(text)
+                ),
             )
         })?,
     };

@@ -54,10 +54,9 @@ pub(super) async fn rules_route(path: Result<Path<String>, PathRejection>) -> Re
     match page_json(path).await {
         Ok(json) => {
             let mut response = json.into_response();
-            response.headers_mut().insert(
-                CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            );
+            response
+                .headers_mut()
+                .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
             response
         }
         Err(failure) => failure.into_response(),
@@ -390,7 +389,10 @@ mod tests {
     #[test]
     fn slugs_keep_letters_and_digits() {
         assert_eq!(slug("E1: a virgin explosion"), "e1-a-virgin-explosion");
-        assert_eq!(slug("Readings: where the source is silent"), "readings-where-the-source-is-silent");
+        assert_eq!(
+            slug("Readings: where the source is silent"),
+            "readings-where-the-source-is-silent"
+        );
         assert_eq!(slug("  !!  "), "section");
     }
 }
