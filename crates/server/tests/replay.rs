@@ -12,8 +12,10 @@ mod common;
 mod harness;
 
 use client::Auth;
+use common::play_seat;
 use harness::{casual, g_of, Lobby};
 use hyper::Method;
+use muster_rules::record::Record;
 use muster_rules::{Actor, AnyGame, GameId, Seat, Visibility};
 use muster_server::games::{new_game, SeatPlan};
 use muster_store::{Commit, GameStatus, LogEntry, LogKind};
@@ -106,6 +108,59 @@ async fn the_frames_of_a_finished_game_are_its_positions_as_a_spectator_sees_the
     let again: ReplayFrame =
         serde_json::from_str(&frame(&l, &g, "?ply=1").await.body).expect("a frame");
     assert_eq!(again.a.as_deref(), Some(actions[0].as_str()));
+    l.h.stop().await;
+}
+
+#[tokio::test]
+async fn the_frames_of_a_game_played_to_its_end_follow_its_record() {
+    let l = Lobby::start().await;
+    let ada = l.guest("ada").await;
+    let bob = l.guest("bob").await;
+    let made = l
+        .challenge(
+            &ada,
+            casual(
+                "mu",
+                "levis,ply_cap=12",
+                json!([{"kind": "me"}, {"kind": "open"}]),
+            ),
+        )
+        .await;
+    let g = g_of(&l.join(&bob, made["id"].as_str().unwrap()).await.json());
+    let one = tokio::spawn(play_seat(l.h.client(Some(&ada)).await, g.clone(), 1));
+    let two = tokio::spawn(play_seat(l.h.client(Some(&bob)).await, g.clone(), 2));
+    one.await.expect("ada played");
+    two.await.expect("bob played");
+    let text = l
+        .get(&format!("/api/games/{}/record", g.0), None)
+        .await
+        .body;
+    let replay = AnyGame::replay(&Record::parse(&text).expect("a record")).expect("it replays");
+    assert!(replay.outcome.is_some(), "the game is over");
+
+    let mut before = replay.start.clone();
+    for n in 0..=replay.actions.len() {
+        let reply = frame(&l, &g.0, &format!("?ply={n}")).await;
+        assert_eq!(reply.status, 200, "frame {n}: {}", reply.body);
+        let got: ReplayFrame = serde_json::from_str(&reply.body).expect("a frame");
+        assert_eq!(got.plies.0 as usize, replay.actions.len());
+        if n == 0 {
+            assert_eq!(
+                got.scene,
+                over_the_wire(muster_view::scene(&before, None).unwrap())
+            );
+            continue;
+        }
+        let action = &replay.actions[n - 1];
+        assert_eq!(got.a.as_deref(), Some(action.as_str()), "frame {n}");
+        assert_eq!(
+            got.scene,
+            over_the_wire(muster_view::scene_after(&before, action, None).unwrap()),
+            "frame {n}"
+        );
+        before.apply(action).unwrap();
+    }
+    assert_eq!(before, replay.end);
     l.h.stop().await;
 }
 
