@@ -514,3 +514,49 @@ async fn a_user_creating_challenges_in_a_flood_is_slowed_with_429() {
     );
     assert_eq!(reply.json()["code"], "rate");
 }
+
+#[tokio::test]
+async fn a_hot_seat_game_lets_its_creator_play_every_me_seat_in_turn() {
+    let l = Lobby::start().await;
+    let ada = l.guest("ada").await;
+    let made = l
+        .challenge(
+            &ada,
+            casual(
+                "murus-gallicus",
+                "",
+                json!([{"kind": "me"}, {"kind": "me"}]),
+            ),
+        )
+        .await;
+    assert_eq!(made["status"], "started", "{made}");
+    let g = g_of(&made);
+    let mut p = common::Player::join(&l.h, Some(&ada), &g).await;
+    // Four decisions in a row, two by each seat, all by the one user.
+    let mut seats_played = Vec::new();
+    for _ in 0..4 {
+        while p.pic.legal.is_empty() {
+            p.until(|_| true).await;
+        }
+        let Some(muster_wire::Actor::Seat(seat)) = p.pic.actor else {
+            panic!("a seat is to act: {:?}", p.pic.actor);
+        };
+        seats_played.push(seat.0);
+        let a = p.pic.legal[0].clone();
+        p.play(&a).await;
+    }
+    assert_eq!(seats_played, vec![0, 1, 0, 1]);
+
+    let rated = l
+        .post(
+            "/api/challenges",
+            &ada,
+            json!({"game": "mur", "variant": "", "rated": true,
+                   "clock": {"kind": "live", "base_ms": 60000, "inc_ms": 0},
+                   "seats": [{"kind": "me"}, {"kind": "me"}]}),
+        )
+        .await;
+    assert_eq!(rated.status, 400, "{}", rated.body);
+    assert!(rated.body.contains("hot-seat"), "{}", rated.body);
+    l.h.stop().await;
+}

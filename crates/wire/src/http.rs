@@ -1,8 +1,11 @@
-//! Bodies of the HTTP API (web.md §2.3): sessions, the catalog, challenges, game lists.
+//! Bodies of the HTTP API (docs/protocol.md): sessions, the catalog, challenges, game lists,
+//! rules pages and replay frames.
 
 use muster_rules::Seat;
+use muster_view::{Scene, Step as ViewStep};
 use serde::{Deserialize, Serialize};
 
+use crate::common::By;
 use crate::error::NackCode;
 use crate::ids::{AiLevel, ChallengeId, MatchId, Millis, Ply, UserId};
 use crate::server::{GameStatus, SeatKind};
@@ -450,6 +453,73 @@ pub struct GameSummary {
 pub struct GamesResponse {
     /// The games.
     pub games: Vec<GameSummary>,
+}
+
+/// `GET /api/rules/{game}`: a game's rules page, ready to show.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RulesResponse {
+    /// The game's id (`mu`).
+    pub game: String,
+    /// Its name (`Murus Gallicus`).
+    pub name: String,
+    /// The rules as HTML, rendered from the project's Markdown. Every heading carries an `id`
+    /// (see [`RulesSection`]), and every rule reference an event can carry has an anchor: an
+    /// event's rule `mu:2.6 explosion` links to `#2.6` (the part after the colon up to the
+    /// first space; `mutou:S8-S12` to `#S8-S12`). The docs' pictures are left out: the client
+    /// draws [`RulesResponse::diagrams`] instead.
+    pub html: String,
+    /// The headings, in order, for a table of contents.
+    pub sections: Vec<RulesSection>,
+    /// Positions to draw beside the text.
+    pub diagrams: Vec<RulesDiagram>,
+}
+
+/// One heading of a rules page.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RulesSection {
+    /// The heading's `id` in the HTML: a slug of its text (`the-end-of-a-game`), made unique
+    /// on the page by a `-2`, `-3`, … suffix.
+    pub id: String,
+    /// The heading's text.
+    pub title: String,
+    /// Its level, 1 (the title) to 6.
+    pub level: u8,
+}
+
+/// A position of a rules page, as a spectator sees it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RulesDiagram {
+    /// What it shows, in words.
+    pub caption: String,
+    /// What to draw.
+    pub scene: Scene,
+}
+
+/// `GET /api/games/{id}/frame?ply=N`: one position of a finished game's replay, as a spectator
+/// sees it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReplayFrame {
+    /// The game.
+    pub g: MatchId,
+    /// The decisions played to reach this position (`0`: the start).
+    pub ply: Ply,
+    /// The decisions of the whole game: the frames run from `0` to `plies`.
+    pub plies: Ply,
+    /// Decision `ply`'s action; `null` at ply 0, and for a decision still secret (a MuTou
+    /// put of a game that ended during the setting-out).
+    pub a: Option<String>,
+    /// Who made decision `ply`; `null` at ply 0.
+    pub by: Option<By>,
+    /// What decision `ply` did, event by event with the targets each touches, as a spectator
+    /// may be told of it; empty at ply 0.
+    pub anim: Vec<ViewStep>,
+    /// What to draw: at ply 0 the start, else the position after decision `ply` with the
+    /// cells it touched marked as the last move (as a live `step` draws it).
+    pub scene: Scene,
 }
 
 /// The body of every HTTP error answer.

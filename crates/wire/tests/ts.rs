@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use muster_wire::http::{
     ApiError, BotRequest, BotResponse, CatalogResponse, ChallengeInfo, ChallengeRequest,
-    ChallengesResponse, GamesResponse, JoinRequest, SessionRequest, SessionResponse, UserProfile,
+    ChallengesResponse, GamesResponse, JoinRequest, ReplayFrame, RulesResponse, SessionRequest,
+    SessionResponse, UserProfile,
 };
 use muster_wire::{ClientMsg, NackCode, ServerMsg};
 use ts_rs::{Config, TS};
@@ -35,6 +36,8 @@ fn generate(dir: &Path) {
     ChallengesResponse::export_all(&cfg).unwrap();
     JoinRequest::export_all(&cfg).unwrap();
     GamesResponse::export_all(&cfg).unwrap();
+    RulesResponse::export_all(&cfg).unwrap();
+    ReplayFrame::export_all(&cfg).unwrap();
     ApiError::export_all(&cfg).unwrap();
     NackCode::export_all(&cfg).unwrap();
 }

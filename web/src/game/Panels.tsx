@@ -23,10 +23,10 @@ function useNow(ms: number): number {
   return now;
 }
 
+/** The player's name (`name`; `user` is the account's id). */
 function who(seat: SeatInfo): string {
-  if (seat.kind === "ai") return `AI level ${seat.level ?? "?"}`;
+  if (seat.kind === "ai") return seat.name || `AI level ${seat.level ?? "?"}`;
   if (seat.kind === "open") return "open seat";
-  // `name` is the player's name; the server fills `user` with the user's id.
   return seat.name || "?";
 }
 
@@ -49,7 +49,7 @@ export function SeatPanels({ s, mine }: { s: GameState; mine: number | null }) {
             <span class="who">
               <span class="name">
                 <span class={`dot ${online ? "on" : ""}`} title={online ? "online" : "away"} />
-                {seat.name && seat.kind === "human" ? <a href={`/u/${encodeURIComponent(seat.name)}`}>{seat.name}</a> : who(seat)}
+                {seat.kind === "human" && seat.name ? <a href={`/u/${encodeURIComponent(seat.name)}`}>{seat.name}</a> : who(seat)}
                 {seat.retired !== undefined && seat.retired !== null ? <span class="badge">retired</span> : null}
               </span>
               <span class="muted small">

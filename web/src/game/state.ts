@@ -89,7 +89,7 @@ function applyStep(s: GameState, step: Step): GameState {
     const shown = new Map(step.revealed.map((r) => [r.ply, r.a]));
     moves = moves.map((m) => (shown.has(m.ply) ? { ...m, a: shown.get(m.ply)! } : m));
   }
-  const lines = step.anim.map((e) => ({ ply: step.ply, text: e.text, rule: e.rule }));
+  const lines = (step.anim ?? []).map((e) => ({ ply: step.ply, text: e.text, rule: e.rule }));
   return {
     ...s,
     v: step.v,
@@ -104,7 +104,7 @@ function applyStep(s: GameState, step: Step): GameState {
     // A move declines a standing draw offer; the server says so again in a full if not.
     offers: s.offers.filter((o) => o.k === "rematch"),
     log: [...s.log, ...lines].slice(-400),
-    anim: { key: animKey++, from: s.scene, steps: step.anim },
+    anim: { key: animKey++, from: s.scene, steps: step.anim ?? [] },
   };
 }
 

@@ -244,7 +244,6 @@ export function GamePage({ g }: { g: string }) {
         }
       : null;
   const over = s.full.status === "over" || s.full.status === "aborted";
-  const flipped = s.full.game === "murus-gallicus" && s.scene.viewer === 1;
   const myTurn = !!legal && legal.moves.length + (legal.lazy?.length ?? 0) > 0;
 
   return (
@@ -265,7 +264,6 @@ export function GamePage({ g }: { g: string }) {
           ghost={sandbox !== null ? null : ghost}
           animation={anim}
           skip={skip}
-          flipped={flipped}
         />
         <div class="action-bar" data-testid="action-bar">
           {pending && (

@@ -1,7 +1,10 @@
 //! The game routes of the HTTP API: a game's summary and record, the import of a finished
-//! game's record, a player's games (their turn first), and what a profile shows of a user's
-//! ratings and games.
+//! game's record, a player's games (their turn first), what a profile shows of a user's
+//! ratings and games, a finished game's replay frames ([`replay`]) and the rules pages
+//! ([`rules`]).
 
+pub mod replay;
+pub mod rules;
 mod turns;
 
 use std::collections::HashMap;
@@ -47,17 +50,25 @@ pub const RECENT_GAMES: u32 = 10;
 /// - `POST /api/games/import` (signed in; the body is a record of at most 1 MiB) stores the
 ///   finished game and answers 201 [`GameSummary`];
 /// - `GET /api/me/games?status=active|over|all` (signed in) answers [`GamesResponse`], the
-///   games where it is the user's turn first.
+///   games where it is the user's turn first;
+/// - `GET /api/games/{id}/frame?ply=N` answers [`muster_wire::http::ReplayFrame`], the
+///   position after N decisions of a game that is over, drawn for a spectator (409 while the
+///   game runs; see [`replay`]);
+/// - `GET /api/rules/{game}` answers [`muster_wire::http::RulesResponse`], the game's rules as
+///   HTML with its sections and diagrams (see [`rules`]).
 pub fn routes() -> Router<Arc<ServerState>> {
     Router::new()
         .route("/api/games/{id}", get(summary_route))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/frame", get(replay::frame_route))
+        .route("/api/rules/{game}", get(rules::rules_route))
         .route(
             "/api/games/import",
             post(import).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES)),
         )
         .route("/api/me/games", get(my_games))
         .layer(Extension(Arc::new(Turns::default())))
+        .layer(Extension(Arc::new(replay::Replays::default())))
 }
 
 fn no_game(id: &str) -> ApiFailure {

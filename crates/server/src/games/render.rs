@@ -91,10 +91,11 @@ impl Live {
                 SeatInfo {
                     seat,
                     name: self.names.get(i).cloned().unwrap_or_default(),
+                    // The rules' name of the seat now, as the wire promises (not the hex fill).
                     colour: scene
                         .panels
                         .get(i)
-                        .map(|p| p.colour.clone())
+                        .map(|p| p.name.clone())
                         .unwrap_or_default(),
                     kind: match s.kind {
                         SeatKind::Human => WireSeatKind::Human,
