@@ -35,7 +35,8 @@ test("Mu levis vs AI level 1: lay-out by ghost place targets, selection, moves u
       break;
     }
     if (!(await waitTurn(page, 60_000))) break;
-    await randomDecision(page, rng);
+    // Passing is legal, but two passes in a row end the game: pass only when nothing else is.
+    await randomDecision(page, rng, (t) => (t === "pass" ? 0 : 1));
     decisions += 1;
     if (decisions === 16) {
       await idle(page);
