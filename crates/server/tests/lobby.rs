@@ -560,3 +560,37 @@ async fn a_hot_seat_game_lets_its_creator_play_every_me_seat_in_turn() {
     assert!(rated.body.contains("hot-seat"), "{}", rated.body);
     l.h.stop().await;
 }
+
+#[tokio::test]
+async fn public_games_are_listed_to_watch_and_private_ones_are_not() {
+    let l = Lobby::start().await;
+    let ada = l.guest("ada").await;
+    let vs_ai = json!([{"kind": "me"}, {"kind": "ai", "level": 1}]);
+    let public = g_of(
+        &l.challenge(&ada, casual("murus-gallicus", "", vs_ai.clone()))
+            .await,
+    );
+    let mut private = casual("mur", "", vs_ai);
+    private["visibility"] = json!("link");
+    let private = g_of(&l.challenge(&ada, private).await);
+
+    let listed = l.get("/api/games?status=active", None).await;
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    let ids: Vec<String> = listed.json()["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["g"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(ids.contains(&public.0), "{ids:?}");
+    assert!(
+        !ids.contains(&private.0),
+        "a link-only game stays unlisted: {ids:?}"
+    );
+    let none_over = l.get("/api/games?status=over", None).await.json();
+    assert_eq!(none_over["games"], json!([]));
+    let bad = l.get("/api/games?status=later", None).await;
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.contains("`later`"), "{}", bad.body);
+    l.h.stop().await;
+}

@@ -12,7 +12,9 @@ import type { SeatSpec } from "../wire/SeatSpec";
 import type { ClockSpec } from "../wire/ClockSpec";
 import type { ChallengeVisibility } from "../wire/ChallengeVisibility";
 import type { TakebackPolicy } from "../wire/TakebackPolicy";
-import { MyGamesList } from "./MyGames";
+import { MyGamesList, GameList } from "./MyGames";
+import type { GamesResponse } from "../wire/GamesResponse";
+import type { GameSummary } from "../wire/GameSummary";
 
 interface Catalog {
   games: CatalogGame[];
@@ -63,6 +65,10 @@ export function Lobby() {
           <section class="card">
             <h2>Your games</h2>
             <MyGamesList status="active" compact />
+          </section>
+          <section class="card" data-testid="watch">
+            <h2>Watch</h2>
+            <WatchList />
           </section>
         </div>
       </div>
@@ -441,4 +447,25 @@ function OpenChallenges() {
       )}
     </section>
   );
+}
+
+/** Games of public challenges being played now: anyone may watch. */
+function WatchList() {
+  const [games, setGames] = useState<GameSummary[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      get<GamesResponse>("/api/games?status=active")
+        .then((r) => live && setGames(r.games.slice(0, 10)))
+        .catch(() => live && setGames([]));
+    load();
+    const t = window.setInterval(load, 20000);
+    return () => {
+      live = false;
+      window.clearInterval(t);
+    };
+  }, []);
+  if (!games) return <p class="muted">Loading…</p>;
+  if (games.length === 0) return <p class="muted">No public games are being played.</p>;
+  return <GameList games={games} />;
 }

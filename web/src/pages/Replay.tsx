@@ -115,7 +115,7 @@ export function Replay({ g }: { g: string }) {
         <Board scene={frame.scene} animation={anim} />
         <div class="scrubber action-bar">
           <button aria-label="First" onClick={() => setPly(0)}>
-            ⏮
+            «
           </button>
           <button aria-label="Back" data-testid="replay-back" onClick={() => setPly(Math.max(0, frame.ply - 1))}>
             ◀
@@ -136,7 +136,7 @@ export function Replay({ g }: { g: string }) {
             ▶
           </button>
           <button aria-label="Last" onClick={() => setPly(frame.plies)}>
-            ⏭
+            »
           </button>
           <button data-testid="replay-play" onClick={() => setPlaying(!playing)}>
             {playing ? "pause" : "play"}

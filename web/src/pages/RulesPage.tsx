@@ -5,6 +5,20 @@ import { Board } from "../board";
 import { get, HttpError } from "../lib/api";
 import { GAME_NAMES } from "../lib/session";
 import type { RulesResponse } from "../wire/RulesResponse";
+import type { RulesDiagram } from "../wire/RulesDiagram";
+
+/** The diagrams with the same board and pieces drawn once, their captions joined (several
+ * presets often share a start). */
+function distinct(diagrams: RulesDiagram[]): RulesDiagram[] {
+  const seen = new Map<string, RulesDiagram>();
+  for (const d of diagrams) {
+    const key = JSON.stringify([d.scene.frame, d.scene.cells.length, d.scene.pieces]);
+    const had = seen.get(key);
+    if (had) seen.set(key, { ...had, caption: `${had.caption}; ${d.caption}` });
+    else seen.set(key, d);
+  }
+  return [...seen.values()];
+}
 
 export function RulesPage({ game }: { game: string }) {
   const [r, setR] = useState<RulesResponse | null>(null);
@@ -54,7 +68,7 @@ export function RulesPage({ game }: { game: string }) {
           <article class="card rules" data-testid="rules">
             {r.diagrams.length > 0 && (
               <div class="diagrams">
-                {r.diagrams.map((d, i) => (
+                {distinct(r.diagrams).map((d, i) => (
                   <figure key={i}>
                     <Board scene={d.scene} still />
                     <figcaption class="small">{d.caption}</figcaption>

@@ -13,7 +13,7 @@ use crate::commands::games::{seat_range, status_note};
 /// Prints the rules of one game.
 pub fn run(args: &RulesArgs) -> Result<()> {
     let id = game_id(&args.game)?;
-    let text = id.rules_text()?;
+    let text = without_anchors(id.rules_text()?);
     let info = id.info()?;
     let mut out = io::stdout().lock();
     write!(out, "{text}")?;
@@ -32,6 +32,26 @@ pub fn run(args: &RulesArgs) -> Result<()> {
     )?;
     write_presets(&mut out, id)?;
     write_options(&mut out, id)
+}
+
+/// The text without the `<a id="…"></a>` anchors the web's rules pages link to: a terminal
+/// reader has no use for them.
+fn without_anchors(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<a id=\"") {
+        let Some(len) = rest[start..].find("</a>") else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        rest = &rest[start + len + "</a>".len()..];
+        // An anchor alone before a word leaves no double space.
+        if out.ends_with(' ') && rest.starts_with(' ') {
+            rest = &rest[1..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 fn write_presets(out: &mut impl Write, id: GameId) -> Result<()> {
@@ -65,4 +85,18 @@ fn write_options(out: &mut impl Write, id: GameId) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_anchors;
+
+    #[test]
+    fn anchors_for_the_web_are_left_out_in_the_terminal() {
+        assert_eq!(
+            without_anchors("a <a id=\"2.6\"></a> b\n<a id=\"S18\"></a>c"),
+            "a b\nc"
+        );
+        assert_eq!(without_anchors("no anchors"), "no anchors");
+    }
 }

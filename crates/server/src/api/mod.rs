@@ -6,6 +6,7 @@
 pub mod replay;
 pub mod rules;
 mod turns;
+pub mod watch;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -54,6 +55,8 @@ pub const RECENT_GAMES: u32 = 10;
 /// - `GET /api/games/{id}/frame?ply=N` answers [`muster_wire::http::ReplayFrame`], the
 ///   position after N decisions of a game that is over, drawn for a spectator (409 while the
 ///   game runs; see [`replay`]);
+/// - `GET /api/games?status=active|over` (public) answers [`GamesResponse`], the games of
+///   public challenges, to watch (see [`watch`]);
 /// - `GET /api/rules/{game}` answers [`muster_wire::http::RulesResponse`], the game's rules as
 ///   HTML with its sections and diagrams (see [`rules`]).
 pub fn routes() -> Router<Arc<ServerState>> {
@@ -67,6 +70,7 @@ pub fn routes() -> Router<Arc<ServerState>> {
             post(import).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES)),
         )
         .route("/api/me/games", get(my_games))
+        .route("/api/games", get(watch::watch_route))
         .layer(Extension(Arc::new(Turns::default())))
         .layer(Extension(Arc::new(replay::Replays::default())))
 }
