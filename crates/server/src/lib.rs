@@ -3,7 +3,7 @@
 //! The HTTP application and the WebSocket `/ws` over a [`Store`]: accounts, the lobby's
 //! challenges, games played by one actor per game whose decisions are acknowledged only once
 //! committed, clocks, AI seats, spectators, chat, ratings and records (docs/architecture.md §9,
-//! docs/protocol.md).
+//! docs/protocol.md); and the browser client built from `web/` ([`assets`]).
 //!
 //! [`app`] builds the router from a state, so tests run it in process on a real socket;
 //! [`serve`] runs it on a bound listener until the shutdown future completes.
