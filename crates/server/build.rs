@@ -2,7 +2,8 @@
 //! builds embed) when it is missing or older than its sources, so that
 //! `cargo run --release -p muster-cli -- serve` works on a fresh clone.
 //!
-//! It runs `npm ci` when `web/node_modules` is missing, then `npm run build`. Without npm, or
+//! It runs `npm ci` when `web/node_modules` is missing or older than `package-lock.json`, then
+//! `npm run build`. Without npm, or
 //! when the build fails, it says so in a `cargo:warning` with the command to run by hand
 //! (`scripts/web.sh`) and carries on: the server then answers a 503 page naming that command.
 //! `MUSTER_SKIP_WEB_BUILD=1` skips it.
@@ -51,22 +52,38 @@ fn main() {
     if built.is_some_and(|built| newest.is_none_or(|newest| newest <= built)) {
         return;
     }
-    if let Err(why) = build(&web) {
-        for line in why.lines() {
-            println!("cargo:warning={line}");
+    match build(&web) {
+        Ok(()) => {
+            // Cargo compares the bundle with the time this run started: left newer, it would
+            // run this script again on the next build and compile the crate once more for
+            // nothing. The bundle takes the time of its newest source instead.
+            if let Some(newest) = newest {
+                let _ = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(&index)
+                    .and_then(|file| file.set_modified(newest));
+            }
         }
-        println!(
-            "cargo:warning=the server will answer a page saying the browser client is not \
+        Err(why) => {
+            for line in why.lines() {
+                println!("cargo:warning={line}");
+            }
+            println!(
+                "cargo:warning=the server will answer a page saying the browser client is not \
              built; build it with scripts/web.sh (Node.js 20+ and npm: Debian's `nodejs npm`), \
              then build the server again (MUSTER_SKIP_WEB_BUILD=1 skips this step)"
-        );
+            );
+        }
     }
 }
 
 /// `npm ci` if needed, then `npm run build`, in `web`; a failure in words.
 fn build(web: &Path) -> Result<(), String> {
     let npm = if cfg!(windows) { "npm.cmd" } else { "npm" };
-    if !web.join("node_modules").is_dir() {
+    // As scripts/web.sh: install when the packages are missing or older than the lock file.
+    let installed = modified(&web.join("node_modules/.package-lock.json"));
+    let locked = modified(&web.join("package-lock.json"));
+    if !web.join("node_modules").is_dir() || installed.is_none() || installed < locked {
         run(web, npm, &["ci", "--no-audit", "--no-fund"])?;
     }
     run(web, npm, &["run", "build"])
@@ -79,7 +96,12 @@ fn run(web: &Path, npm: &str, args: &[&str]) -> Result<(), String> {
         .args(args)
         .current_dir(web)
         .output()
-        .map_err(|e| format!("cannot run `{shown}` to build the browser client: {e}"))?;
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => {
+                format!("`{npm}` was not found, so the browser client was not built")
+            }
+            _ => format!("cannot run `{shown}` to build the browser client: {e}"),
+        })?;
     if output.status.success() {
         return Ok(());
     }
