@@ -21,9 +21,11 @@ use tokio::sync::oneshot;
 use crate::accounts::Identity;
 use crate::ServerState;
 
-/// How a connection is told to cut itself: with a sender on which it answers once its socket
-/// is closed.
-pub(crate) type Told = oneshot::Sender<oneshot::Sender<()>>;
+/// Where a cut connection answers once its socket is closed.
+pub(crate) type Answer = oneshot::Sender<()>;
+
+/// How a connection is told to cut itself.
+pub(crate) type Told = oneshot::Sender<Answer>;
 
 /// The connections that may be cut, by connection id: whose they are, and where to tell them.
 #[derive(Default)]
@@ -33,7 +35,7 @@ pub(crate) struct Drops {
 
 impl Drops {
     /// Registers connection `conn` of `user`; the receiver yields when it is to be cut.
-    pub(crate) fn watch(&self, conn: u64, user: &UserId) -> oneshot::Receiver<oneshot::Sender<()>> {
+    pub(crate) fn watch(&self, conn: u64, user: &UserId) -> oneshot::Receiver<Answer> {
         let (tx, rx) = oneshot::channel();
         if let Ok(mut conns) = self.conns.lock() {
             conns.insert(conn, (user.clone(), tx));

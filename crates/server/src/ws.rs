@@ -109,7 +109,7 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
         (Some(user), true) => Some(state.drops.watch(conn.id, user)),
         _ => None,
     };
-    let mut cut_now: Option<tokio::sync::oneshot::Sender<()>> = None;
+    let mut cut_now: Option<crate::test_hooks::Answer> = None;
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
@@ -185,8 +185,8 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
 /// Completes with the sender to answer on when the test hook cuts this connection; never
 /// without the hook (or once its registration is gone).
 async fn told_to_cut(
-    cut: &mut Option<tokio::sync::oneshot::Receiver<tokio::sync::oneshot::Sender<()>>>,
-) -> Option<tokio::sync::oneshot::Sender<()>> {
+    cut: &mut Option<tokio::sync::oneshot::Receiver<crate::test_hooks::Answer>>,
+) -> Option<crate::test_hooks::Answer> {
     match cut {
         Some(told) => match told.await {
             Ok(done) => Some(done),
