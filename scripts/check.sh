@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every check the project has, in the order CI runs them: formatting, lints with warnings
+# Every check the project has, in the order CI runs them: formatting, the browser client's
+# build (type checks included; the tests then serve a fresh bundle), lints with warnings
 # denied, then every test in the workspace (unit, integration and doc tests), then the browser
 # tests (scripts/browser.sh).
 # The store suite needs PostgreSQL: a throwaway cluster is started for it (scripts/pg.sh).
@@ -13,6 +14,8 @@ fi
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
+echo "== the browser client (scripts/web.sh)"
+scripts/web.sh
 echo "== cargo clippy (warnings denied)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo check of the fuzz targets (they run with scripts/fuzz.sh)"

@@ -56,8 +56,9 @@ fn serve_creates_its_database_answers_and_stops_cleanly_on_sigterm() {
     let (status, body) = get(&addr, "/api/catalog");
     assert_eq!(status, 200);
     assert!(body.contains("\"mutou\""), "{body}");
+    // The browser client's page, or (built without it) the page saying how to build it.
     let (status, page) = get(&addr, "/");
-    assert_eq!(status, 200);
+    assert!(status == 200 || status == 503, "{status}: {page}");
     assert!(page.contains("muster"), "{page}");
 
     let killed = Command::new("kill")

@@ -3,7 +3,7 @@
 //! The HTTP application and the WebSocket `/ws` over a [`Store`]: accounts, the lobby's
 //! challenges, games played by one actor per game whose decisions are acknowledged only once
 //! committed, clocks, AI seats, spectators, chat, ratings and records (docs/architecture.md §9,
-//! docs/protocol.md).
+//! docs/protocol.md); and the browser client built from `web/` ([`assets`]).
 //!
 //! [`app`] builds the router from a state, so tests run it in process on a real socket;
 //! [`serve`] runs it on a bound listener until the shutdown future completes.
@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{StatusCode, Uri};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use muster_store::Store;
@@ -23,6 +23,7 @@ use muster_wire::NackCode;
 
 pub mod accounts;
 pub mod api;
+pub mod assets;
 pub mod clock;
 pub mod games;
 pub mod history;
@@ -33,6 +34,7 @@ mod lobby_feed;
 mod outbox;
 pub mod ratings;
 pub mod records;
+mod test_hooks;
 pub mod time;
 mod ws;
 
@@ -52,6 +54,8 @@ pub struct ServerState {
     pub hub: hub::Hub,
     /// Set when the server stops: connections close with a reason.
     shutdown: tokio::sync::watch::Sender<bool>,
+    /// The WebSockets the test hook may cut (registered only with `test_hooks` on).
+    drops: test_hooks::Drops,
 }
 
 impl ServerState {
@@ -68,6 +72,7 @@ impl ServerState {
             catalog: CatalogResponse::new(),
             hub: hub::Hub::new(),
             shutdown: tokio::sync::watch::Sender::new(false),
+            drops: test_hooks::Drops::default(),
         })
     }
 
@@ -78,13 +83,24 @@ impl ServerState {
     }
 }
 
-/// The HTTP application: `GET /` (the start page), `GET /api/catalog` (games, presets, option
-/// domains, seat ranges, AI levels, clock kinds), the account routes ([`accounts::routes`]);
-/// any other `/api/…` path answers 404 with an [`ApiError`] body, anything else 404 in words.
+/// The HTTP application.
+///
+/// - The browser client ([`assets`]): `GET /` and every client route (any `GET` that accepts
+///   HTML outside `/api/`, `/ws` and `/assets/`) answer its `index.html` (`no-cache`), or a 503
+///   page naming `scripts/web.sh` when the client was not built; `/assets/<file>` its hashed
+///   files, cached for a year, gzipped when accepted.
+/// - `GET /api/catalog` (games, presets, option domains, seat ranges, AI levels, clock kinds),
+///   the account routes ([`accounts::routes`]), the lobby's ([`lobby::routes`]), the games'
+///   ([`api::routes`]) and the WebSocket `GET /ws`.
+/// - With [`GameConfig::test_hooks`] only: `POST /api/test/drop`, which cuts the caller's
+///   WebSockets without a close frame and answers `{"dropped": N}`.
+///
+/// Any other `/api/…` path answers 404 with an [`ApiError`] body, anything else 404 in words.
 /// Request bodies are read up to [`accounts::MAX_BODY`] bytes.
 pub fn app(state: Arc<ServerState>) -> Router {
-    Router::new()
-        .route("/", get(index))
+    let mut router = Router::new()
+        .route("/", get(assets::page))
+        .route("/assets/{*file}", get(assets::asset))
         .route("/api/catalog", get(catalog))
         .route("/ws", get(ws::upgrade))
         .merge(accounts::routes())
@@ -92,8 +108,12 @@ pub fn app(state: Arc<ServerState>) -> Router {
             Arc::clone(&state),
             lobby_feed::after_writes,
         )))
-        .merge(api::routes())
-        .fallback(not_found)
+        .merge(api::routes());
+    if state.games.config().test_hooks {
+        router = router.merge(test_hooks::routes());
+    }
+    router
+        .fallback(assets::fallback)
         .layer(DefaultBodyLimit::max(accounts::MAX_BODY))
         .with_state(state)
 }
@@ -146,30 +166,12 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// The start page, until the browser client exists.
-const INDEX: &str = "<!doctype html>
-<html lang=\"en\"><head><meta charset=\"utf-8\"><title>muster</title>
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>
-<body style=\"font-family: sans-serif; max-width: 40em; margin: 3em auto; line-height: 1.5\">
-<h1>muster</h1>
-<p>This server plays Murus Gallicus, Mur, Mu and MuTou: accounts, the lobby's challenges, live
-and correspondence games, AI seats, spectators, chat, ratings and records. Its browser client is
-not built yet: for now the games are played over its WebSocket protocol, or with
-<code>muster play</code> in a terminal.</p>
-<p>The games, their presets and options: <a href=\"/api/catalog\">/api/catalog</a> (JSON); the
-open challenges: <a href=\"/api/challenges\">/api/challenges</a>.</p>
-</body></html>
-";
-
-async fn index() -> Html<&'static str> {
-    Html(INDEX)
-}
-
 async fn catalog(State(state): State<Arc<ServerState>>) -> Json<CatalogResponse> {
     Json(state.catalog.clone())
 }
 
-async fn not_found(uri: Uri) -> Response {
+/// 404: a JSON [`ApiError`] under `/api/`, words elsewhere.
+pub(crate) async fn not_found(uri: Uri) -> Response {
     let path = uri.path();
     if path.starts_with("/api/") || path == "/api" {
         let body = ApiError {

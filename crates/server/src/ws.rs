@@ -104,10 +104,20 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
         config.frames_per_second,
     );
     let mut stopping = state.shutdown.subscribe();
+    // With the test hooks on, a signed-in connection may be cut (test_hooks.rs).
+    let mut cut = match (&conn.user, config.test_hooks) {
+        (Some(user), true) => Some(state.drops.watch(conn.id, user)),
+        _ => None,
+    };
+    let mut cut_now: Option<crate::test_hooks::Answer> = None;
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
             _ = stopping.changed() => None,
+            Some(done) = told_to_cut(&mut cut) => {
+                cut_now = Some(done);
+                None
+            }
         };
         let Some(Ok(frame)) = frame else {
             break;
@@ -147,12 +157,47 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
     if let Some(task) = lobby_task {
         task.abort();
     }
+    let writer = match cut_now {
+        Some(done) => {
+            // Cut like a lost network: the writer goes with its half of the socket and no
+            // close frame, then the other half; the socket closes when both are gone.
+            writer.abort();
+            let _ = writer.await;
+            drop(stream);
+            let _ = done.send(());
+            None
+        }
+        None => Some(writer),
+    };
+    if cut.is_some() {
+        state.drops.forget(conn.id);
+    }
     let followed: Vec<GameId> = followed.into_iter().collect();
     state.games.disconnect(conn.id, &followed).await;
     drop(conn);
     // The actors drop their copies of the outbox as they read the unsubscriptions; the writer
     // then ends by itself. Do not wait for it longer than a moment.
-    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    if let Some(writer) = writer {
+        let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+    }
+}
+
+/// Completes with the sender to answer on when the test hook cuts this connection; never
+/// without the hook (or once its registration is gone).
+async fn told_to_cut(
+    cut: &mut Option<tokio::sync::oneshot::Receiver<crate::test_hooks::Answer>>,
+) -> Option<crate::test_hooks::Answer> {
+    match cut {
+        Some(told) => match told.await {
+            Ok(done) => Some(done),
+            Err(_) => {
+                // Forgotten: stop listening.
+                *cut = None;
+                std::future::pending().await
+            }
+        },
+        None => std::future::pending().await,
+    }
 }
 
 async fn handle(

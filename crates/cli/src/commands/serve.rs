@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use muster_server::ServerState;
+use muster_server::{GameConfig, ServerState};
 use muster_store::{SqlStore, Store};
 
 /// `muster serve`.
@@ -24,6 +24,10 @@ pub struct ServeArgs {
     /// Where to listen.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
+    /// Adds the routes for browser tests (`POST /api/test/drop` cuts the caller's WebSockets).
+    /// Never for a server that others use.
+    #[arg(long, hide = true)]
+    pub test_hooks: bool,
 }
 
 /// Opens the store, binds the address and serves until a signal.
@@ -54,7 +58,14 @@ async fn serve(args: &ServeArgs) -> Result<()> {
         )?;
         out.flush()?;
     }
-    let state = ServerState::new(Arc::clone(&store) as Arc<dyn Store>);
+    if args.test_hooks {
+        eprintln!("muster serve: test hooks are on (POST /api/test/drop); not for real players");
+    }
+    let config = GameConfig {
+        test_hooks: args.test_hooks,
+        ..GameConfig::default()
+    };
+    let state = ServerState::with_config(Arc::clone(&store) as Arc<dyn Store>, config);
     let served = muster_server::serve(listener, state, muster_server::shutdown_signal()).await;
     store.close().await;
     served.context("the server stopped with an error")?;

@@ -57,6 +57,9 @@ pub struct GameConfig {
     pub frames_per_second: f64,
     /// Frames a connection may send at once before it is slowed down.
     pub frame_burst: f64,
+    /// Whether the routes for browser tests exist (`POST /api/test/drop`); off by default,
+    /// never on in production (`muster serve --test-hooks`).
+    pub test_hooks: bool,
 }
 
 impl Default for GameConfig {
@@ -72,6 +75,7 @@ impl Default for GameConfig {
             sweep_every: Duration::from_secs(30),
             frames_per_second: 50.0,
             frame_burst: 100.0,
+            test_hooks: false,
         }
     }
 }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::SinkExt;
+use futures_util::{SinkExt, StreamExt};
 use muster_server::games::SeatPlan;
 use muster_server::GameConfig;
 use muster_store::{SqlStore, Store};
@@ -95,6 +95,21 @@ impl Client {
             _ => None,
         })
         .await
+    }
+
+    /// How the socket ends within `wait`, skipping frames: `Some(true)` with a close frame,
+    /// `Some(false)` cut without one (as by a lost network), `None` still open.
+    pub async fn ended(&mut self, wait: Duration) -> Option<bool> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            match tokio::time::timeout(left, self.ws.next()).await {
+                Err(_) => return None,
+                Ok(None | Some(Err(_))) => return Some(false),
+                Ok(Some(Ok(Message::Close(_)))) => return Some(true),
+                Ok(Some(Ok(_))) => continue,
+            }
+        }
     }
 
     /// Sends `ping{n}` and reads frames until its `pong`: the connection still works.
