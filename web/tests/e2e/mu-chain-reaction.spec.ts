@@ -1,16 +1,21 @@
-// Mu levis against AI level 1: the lay-out (ghost `place:` rosettes), the selection, then moves
-// until a chain reaction; after its animation the board shows exactly the server's scene.
+// Mu levis in hot seat (one player clicks for both seats, so the seeded choices alone decide
+// the game): the lay-out (ghost rosette centres), the selection, then moves until a chain
+// reaction; after its animation the board shows exactly the server's scene.
 import { test, expect } from "./fixtures";
-import { Rng, seedOf, playAi, randomDecision, waitTurn, idle, shot, boardPieces, boardOf, gameOf, plyOf } from "./play";
+import { Rng, seedOf, openLobby, chooseVariant, onGamePage, randomDecision, waitTurn, idle, shot, boardPieces, boardOf, gameOf, plyOf } from "./play";
 import { seedOverride } from "./env.mjs";
+import type { Page } from "@playwright/test";
 
-/** My decisions before the test gives up waiting for an explosion. */
-const MAX_DECISIONS = 150;
+/** Decisions (both seats) before the test gives up waiting for an explosion. */
+const MAX_DECISIONS = 300;
 
-test("Mu levis vs AI level 1: lay-out by ghost place targets, selection, moves until a cell explodes; after the animation the pieces equal a fresh load's", async ({ page, guest }, info) => {
+test("Mu levis, hot seat: lay-out by ghost rosette targets, selection, moves until a cell explodes; after the animation the pieces equal a fresh load's", async ({ page, guest }, info) => {
   test.setTimeout(900_000);
   const rng = new Rng(seedOf(info.title, seedOverride));
-  const g = await playAi(page, "mu", 1, { preset: "levis" });
+  await openLobby(page);
+  await chooseVariant(page, "mu", { preset: "levis" });
+  await page.getByTestId("quick-hotseat").click();
+  const g = await onGamePage(page);
   await shot(page, "mu-start");
 
   // Lay-out: the first decision places a segment on a ghost rosette centre (target `q,r`,
@@ -36,7 +41,10 @@ test("Mu levis vs AI level 1: lay-out by ghost place targets, selection, moves u
     }
     if (!(await waitTurn(page, 60_000))) break;
     // Passing is legal, but two passes in a row end the game: pass only when nothing else is.
-    await randomDecision(page, rng, (t) => (t === "pass" ? 0 : 1));
+    // Men moved onto the mover's own men make tall stacks, and tall stacks explode: prefer
+    // those landings (a choice among the legal targets, read from the board's pieces).
+    const own = await ownCells(page);
+    await randomDecision(page, rng, (t) => (t === "pass" ? 0 : own.has(t) ? 2 : 1));
     decisions += 1;
     if (decisions === 16) {
       await idle(page);
@@ -47,15 +55,13 @@ test("Mu levis vs AI level 1: lay-out by ghost place targets, selection, moves u
   const record = await (await page.request.get(`/api/games/${g}/record`)).text();
   const actions = record.split("\n").filter((l) => /^\d+\.\s/.test(l)).map((l) => l.replace(/^\d+\.\s*/, "").trim());
   const stages = new Set(actions.map((a) => (a.startsWith("place:") ? "lay-out" : a.startsWith("clear:") ? "selection" : "move")));
-  console.log(`Mu: ${decisions} decisions of mine, ply ${await plyOf(page)}; stages ${[...stages].join(", ")}`);
+  console.log(`Mu: ${decisions} decisions, ply ${await plyOf(page)}; stages ${[...stages].join(", ")}`);
   expect(exploded, `a chain reaction within ${MAX_DECISIONS} decisions`).toBe(true);
   expect([...stages].sort(), "lay-out, selection and moves were played").toEqual(["lay-out", "move", "selection"]);
   const line = log.locator("li").filter({ hasText: "explodes" }).first();
   await expect(line.locator("a.rule")).toHaveAttribute("href", "/rules/mu#2.6");
 
-  // After the animation the board is the server's scene: the pieces a fresh load draws. (Once
-  // the AI has answered, nothing moves until this page plays.)
-  await waitTurn(page, 60_000);
+  // After the animation the board is the server's scene: the pieces a fresh load draws.
   await idle(page, 60_000);
   await expect(boardOf(page)).toHaveAttribute("data-animating", "0");
   const ply = await plyOf(page);
@@ -69,3 +75,13 @@ test("Mu levis vs AI level 1: lay-out by ghost place targets, selection, moves u
   expect(drawn, "the animated board ends on the server's scene").toEqual(await boardPieces(fresh));
   await shot(page, "mu-end");
 });
+
+/** The cells holding men of the seat to act. */
+async function ownCells(page: Page): Promise<Set<string>> {
+  const panel = await page.locator('[data-testid^="seat-panel-"][data-to-act="1"]').first().getAttribute("data-testid");
+  const seat = panel?.replace("seat-panel-", "") ?? "";
+  const at = await boardOf(page)
+    .locator(`.piece[data-owner="${seat}"]`)
+    .evaluateAll((es) => es.map((e) => e.getAttribute("data-at") ?? ""));
+  return new Set(at);
+}
