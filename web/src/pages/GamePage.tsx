@@ -6,7 +6,7 @@ import { Board } from "../board";
 import { socket } from "../lib/socket";
 import { reduce, type GameState } from "../game/state";
 import { click, complete, finishing, stillLegal, walk } from "../game/input";
-import { SeatPanels, MoveList, EventLog, ChatBox, OfferBanner, GameOver } from "../game/Panels";
+import { SeatPanels, MoveList, EventLog, ChatBox, OfferBanner, GameOver, GoneBanner } from "../game/Panels";
 import { gameName } from "../lib/session";
 import type { ServerMsg } from "../wire/ServerMsg";
 import type { Scene } from "../wire/Scene";
@@ -255,6 +255,7 @@ export function GamePage({ g }: { g: string }) {
           <span data-testid="status">{s.scene.status}</span>
         </div>
         <OfferBanner s={s} mine={mine} control={control} />
+        <GoneBanner s={s} mine={mine} control={control} />
         <Board
           scene={sandbox !== null && ghost ? ghost : s.scene}
           clickable={pending || anim ? new Set() : clickable}
