@@ -375,6 +375,20 @@ function OpenChallenges() {
       unfollow();
     };
   }, []);
+  // A challenge joined that still has open seats: go to its game once the last seat fills.
+  const [joined, setJoined] = useState<string | null>(null);
+  useEffect(() => {
+    if (!joined) return;
+    const t = window.setInterval(async () => {
+      try {
+        const c = await get<ChallengeInfo>(`/api/challenges/${joined}`);
+        if (c.g) navigate(`/g/${c.g}`);
+      } catch {
+        /* try again */
+      }
+    }, 1500);
+    return () => window.clearInterval(t);
+  }, [joined]);
   // A shared link: /?challenge=<id>
   const linked = new URLSearchParams(location.search).get("challenge");
   const join = async (id: string) => {
@@ -382,7 +396,10 @@ function OpenChallenges() {
     try {
       const c = await post<ChallengeInfo>(`/api/challenges/${id}/join`, {}, { "Idempotency-Key": newKey() });
       if (c.g) navigate(`/g/${c.g}`);
-      else setList((xs) => (xs ?? []).map((x) => (x.id === c.id ? c : x)));
+      else {
+        setJoined(c.id);
+        setList((xs) => (xs ?? []).map((x) => (x.id === c.id ? c : x)));
+      }
     } catch (e) {
       setError(e instanceof HttpError ? e.message : String(e));
     }
@@ -414,10 +431,15 @@ function OpenChallenges() {
                   {c.spec.rated ? " · rated" : ""}
                 </span>
               </span>
-              {user && c.creator.id !== user.id && (
-                <button data-testid={`join-${c.id}`} onClick={() => join(c.id)}>
-                  Join
-                </button>
+              {joined === c.id ? (
+                <span class="muted small">joined: the game starts when every seat is taken</span>
+              ) : (
+                user &&
+                c.creator.id !== user.id && (
+                  <button data-testid={`join-${c.id}`} onClick={() => join(c.id)}>
+                    Join
+                  </button>
+                )
               )}
             </li>
           ))}

@@ -26,23 +26,37 @@ test("MuTou, three guests: others' stacks show only as ? during the setting-out,
     g = id;
   }
   const seats = await Promise.all(pages.map(mySeat));
+  await idle(pages[0]);
+  await shot(pages[0], "mutou-start");
   expect(new Set(seats).size, "three different seats").toBe(3);
 
   // Setting out: one shak per decision, seat by seat, each hidden from the others.
   let decisions = 0;
   let checked = 0;
   const own = [0, 0, 0];
+  const secrets: string[][] = [[], [], []];
   for (; decisions < 60; decisions++) {
     for (const p of pages) await idle(p);
     const status = await pages[0].getByTestId("status").innerText();
     if (!/set(s|ting)? out/i.test(status)) break;
-    for (let i = 0; i < 3; i++) checked += await checkHidden(pages[i], seats[i], own[i], decisions);
+    for (let i = 0; i < 3; i++) {
+      checked += await checkHidden(pages[i], seats[i], own[i], decisions);
+      // No other seat's secret action text is anywhere in this page (text, attributes, lists).
+      const html = await pages[i].content();
+      for (let j = 0; j < 3; j++) if (j !== i) for (const a of secrets[j]) expect(html.includes(a), `${a} (seat ${seats[j]}'s secret) in seat ${seats[i]}'s page`).toBe(false);
+    }
     if (decisions === 12) await shot(pages[1], "mutou-middle");
     const mover = await whoseTurn(pages);
-    await randomDecision(mover, rng);
-    own[pages.indexOf(mover)] += 1;
+    const made = await randomDecision(mover, rng);
+    const k = pages.indexOf(mover);
+    own[k] += 1;
+    // The mover sees its own action in its move list.
+    const entry = mover.getByTestId("moves").locator(`.mv[data-ply="${made.ply}"]`);
+    await expect(entry).not.toHaveClass(/secret/);
+    secrets[k].push((await entry.innerText()).trim());
   }
-  console.log(`MuTou: ${decisions} setting-out decisions; ${checked} hidden stacks checked`);
+  console.log(`MuTou: ${decisions} setting-out decisions; ${checked} hidden stacks checked; secrets ${secrets.map((x) => x.join(" ")).join(" | ")}`);
+  expect(secrets.every((x) => x.length === 11), "11 secret actions per seat").toBe(true);
   expect(decisions, "every seat set out its 11 shakken").toBeGreaterThanOrEqual(33);
   expect(checked, "hidden stacks were seen").toBeGreaterThan(0);
 
@@ -54,6 +68,11 @@ test("MuTou, three guests: others' stacks show only as ? during the setting-out,
     views.push(await boardPieces(p));
   }
   expect(views[0].length).toBeGreaterThan(0);
+  // And the move lists show every setting-out action to everyone.
+  for (const p of pages) {
+    const listed = (await p.getByTestId("moves").locator(".mv").allInnerTexts()).map((t) => t.trim());
+    for (const a of secrets.flat()) expect(listed, `${a} is revealed`).toContain(a);
+  }
   expect(views[1]).toEqual(views[0]);
   expect(views[2]).toEqual(views[0]);
   await shot(pages[0], "mutou-end");

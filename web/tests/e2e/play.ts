@@ -93,7 +93,18 @@ export async function createWithSeats(page: Page, game: string, seats: SeatKind[
 
 /** Waits for the page to be on a game page with its board drawn; returns the game id. */
 export async function onGamePage(page: Page): Promise<string> {
-  await page.waitForURL(/\/g\/[^/]+$/, { timeout: 30_000 });
+  // The lobby's form error, if it shows, is why no game started: fail with it at once.
+  const refused = page
+    .getByTestId("form-error")
+    .waitFor({ timeout: 30_000 })
+    .then(async () => `the lobby refused: ${await page.getByTestId("form-error").innerText()}`)
+    .catch(() => null);
+  const arrived = page
+    .waitForURL(/\/g\/[^/]+$/, { timeout: 30_000 })
+    .then(() => null)
+    .catch((e: Error) => e.message);
+  const why = await Promise.race([arrived, refused.then((r) => r ?? arrived)]);
+  if (why) throw new Error(why);
   await expect(page.getByTestId("game")).toBeVisible();
   await expect(page.getByTestId("board")).toBeVisible();
   return gameId(page);
@@ -158,7 +169,9 @@ async function describe(l: Locator): Promise<string> {
 
 /**
  * Makes one legal decision by clicking random clickable targets until the page sends a move
- * (the ply moves on or `pending` shows). Waits for the turn first. Returns the clicks.
+ * (the ply moves on or `pending` shows). Waits for the turn first. `prefer` weighs a target
+ * (its `data-target` or test id): only the targets of the highest weight are picked from, unless
+ * every weight is 0. Returns the clicks.
  */
 export async function randomDecision(page: Page, rng: Rng, prefer?: (target: string) => number): Promise<Decision> {
   await waitTurn(page);
@@ -198,21 +211,6 @@ export async function randomDecision(page: Page, rng: Rng, prefer?: (target: str
   }
   await expect(game, `the move made by ${clicks.join(" → ")} is played`).not.toHaveAttribute("data-ply", String(ply), { timeout: 30_000 });
   return { clicks, ply };
-}
-
-/**
- * Plays random decisions on `page` (waiting for the others between them) until `done` says so,
- * the game ends, or `maxDecisions` were made. Returns the number of decisions made.
- */
-export async function playRandomly(page: Page, rng: Rng, maxDecisions: number, done: () => Promise<boolean> = async () => false): Promise<number> {
-  let n = 0;
-  while (n < maxDecisions) {
-    if (await done()) break;
-    if (!(await waitTurn(page, 90_000))) break;
-    await randomDecision(page, rng);
-    n += 1;
-  }
-  return n;
 }
 
 /** The event log's lines (opens the events tab). */

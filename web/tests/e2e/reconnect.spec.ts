@@ -4,7 +4,7 @@ import { test, expect } from "./fixtures";
 import { Rng, seedOf, playAi, randomDecision, waitTurn, idle, plyOf, gameOf } from "./play";
 import { seedOverride } from "./env.mjs";
 
-test("reconnect: a move typed while the connection is down shows pending and is committed exactly once after the reconnect", async ({ page }, info) => {
+test("reconnect: a move typed while the connection is down shows pending and is committed exactly once after the reconnect; so is a move in flight when the socket is cut", async ({ page }, info) => {
   const rng = new Rng(seedOf(info.title, seedOverride));
   const g = await playAi(page, "murus-gallicus", 1, { preset: "basic" });
   await randomDecision(page, rng);
@@ -62,4 +62,25 @@ test("reconnect: a move typed while the connection is down shows pending and is 
   expect(lines, "the server's record has every decision once").toHaveLength(now);
   expect(lines[ply], "the move made while disconnected is the record's next decision").toBe(action);
   expect(lines.slice(ply).filter((a, i) => a === action && i % 2 === 0), "and it is there once").toHaveLength(1);
+
+  // Again, with the cut right after the move leaves: the act may be in flight when the
+  // socket dies, so the client sends it again on the new socket; it still counts once.
+  const before = await plyOf(page);
+  const legal2 = await page.locator("#legal-moves option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const action2 = rng.pick(legal2);
+  await typed.fill(action2);
+  await typed.press("Enter");
+  const cut = await page.evaluate(async () => (await fetch("/api/test/drop", { method: "POST", credentials: "same-origin" })).status);
+  expect(cut).toBe(200);
+  await expect(page.getByTestId("reconnecting")).toHaveCount(0, { timeout: 20_000 });
+  await waitTurn(page);
+  await idle(page);
+  const end = await plyOf(page);
+  await expect(moves).toHaveCount(end);
+  expect((await moves.nth(before).innerText()).trim()).toBe(action2);
+  const record2 = await (await page.request.get(`/api/games/${g}/record`)).text();
+  const lines2 = record2.split("\n").filter((l) => /^\d+\.\s/.test(l)).map((l) => l.replace(/^\d+\.\s*/, "").trim());
+  expect(lines2, "the record has every decision once").toHaveLength(end);
+  expect(lines2[before]).toBe(action2);
+  expect(lines2.slice(0, before), "the earlier decisions are unchanged").toEqual(lines.slice(0, before));
 });
