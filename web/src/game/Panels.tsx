@@ -266,3 +266,31 @@ export function GameOver({ s, mine, control, onClose }: { s: GameState; mine: nu
     </div>
   );
 }
+
+/** A seat whose player left: the countdown to a claim, then the claim buttons. */
+export function GoneBanner({ s, mine, control }: { s: GameState; mine: number | null; control(k: Control): void }) {
+  const now = useNow(500);
+  const gone = s.gone;
+  if (!gone || s.actor === "over" || gone.seat === mine) return null;
+  const name = s.scene.panels.find((p) => p.seat === gone.seat)?.name ?? `seat ${gone.seat + 1}`;
+  const left = gone.until - now;
+  return (
+    <div class="banner warn-soft" role="status" data-testid="gone">
+      {name} has left the game.{" "}
+      {left > 0 ? (
+        <span>You may claim in {Math.ceil(left / 1000)} s.</span>
+      ) : mine !== null ? (
+        <>
+          <button data-testid="claim-win" onClick={() => control("claim-win")}>
+            Claim the win
+          </button>
+          <button data-testid="claim-draw" onClick={() => control("claim-draw")}>
+            Call it a draw
+          </button>
+        </>
+      ) : (
+        <span>The players may claim the game.</span>
+      )}
+    </div>
+  );
+}

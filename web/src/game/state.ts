@@ -147,9 +147,10 @@ export function reduce(s: GameState | null, msg: ServerMsg): GameState | null | 
         full: { ...s.full, status: msg.d.termination === "aborted" ? "aborted" : "over", outcome: msg.d.outcome },
       };
     case "crowd":
-      return { ...s, online: msg.d.online, watchers: msg.d.watchers };
+      // A player who comes back is no longer gone.
+      return { ...s, online: msg.d.online, watchers: msg.d.watchers, gone: s.gone && msg.d.online.includes(s.gone.seat) ? null : s.gone };
     case "gone":
-      return { ...s, gone: msg.d.in_ms > 0 ? { seat: msg.d.seat, until: Date.now() + msg.d.in_ms } : null };
+      return { ...s, gone: { seat: msg.d.seat, until: Date.now() + msg.d.in_ms } };
     case "clock":
       return { ...s, clock: msg.d.clock, clockAt: Date.now() };
     case "chat":

@@ -6,8 +6,9 @@ import { Board } from "../board";
 import { socket } from "../lib/socket";
 import { reduce, type GameState } from "../game/state";
 import { click, complete, finishing, stillLegal, walk } from "../game/input";
-import { SeatPanels, MoveList, EventLog, ChatBox, OfferBanner, GameOver } from "../game/Panels";
+import { SeatPanels, MoveList, EventLog, ChatBox, OfferBanner, GameOver, GoneBanner } from "../game/Panels";
 import { gameName } from "../lib/session";
+import { navigate } from "../lib/router";
 import type { ServerMsg } from "../wire/ServerMsg";
 import type { Scene } from "../wire/Scene";
 import type { LegalMove } from "../wire/LegalMove";
@@ -112,6 +113,15 @@ export function GamePage({ g }: { g: string }) {
       }),
     [g],
   );
+
+  // A rematch (or any new game) that starts while this one is over opens at once.
+  const overNow = s ? s.full.status === "over" || s.full.status === "aborted" : false;
+  useEffect(() => {
+    if (!overNow) return;
+    return socket().onOther((m) => {
+      if (m.t === "notify" && m.d.kind === "game-started" && m.d.g && m.d.g !== g) navigate(`/g/${m.d.g}`);
+    });
+  }, [overNow, g]);
 
   const act = useCallback(
     async (a: string) => {
@@ -255,6 +265,7 @@ export function GamePage({ g }: { g: string }) {
           <span data-testid="status">{s.scene.status}</span>
         </div>
         <OfferBanner s={s} mine={mine} control={control} />
+        <GoneBanner s={s} mine={mine} control={control} />
         <Board
           scene={sandbox !== null && ghost ? ghost : s.scene}
           clickable={pending || anim ? new Set() : clickable}
