@@ -100,7 +100,7 @@ export function MoveList({ s }: { s: GameState }) {
           {ms.map((m) => (
             <span key={m.ply} class={`mv ${m.a === null ? "secret" : ""}`} data-ply={m.ply} title={`ply ${m.ply + 1}`}>
               {typeof m.by === "object" ? <i class="chip" style={{ background: colourOf(m.by.seat) }} /> : <i class="chip chance" title="chance" />}
-              {m.a === null ? "🔒 secret" : m.a}
+              {m.a === null ? <i title="secret until the setting-out ends">secret</i> : m.a}
             </span>
           ))}
         </li>

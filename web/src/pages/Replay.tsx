@@ -180,7 +180,7 @@ export function Replay({ g }: { g: string }) {
               <span class="turn-no">{turn}.</span>
               {ms.map((m) => (
                 <button key={m.ply} class={`mv link ${m.ply + 1 === frame.ply ? "on" : ""}`} onClick={() => setPly(m.ply + 1)}>
-                  {m.a ?? "🔒"}
+                  {m.a ?? "secret"}
                 </button>
               ))}
             </li>

@@ -24,7 +24,7 @@ colour: string,
  */
 kind: SeatKind, 
 /**
- * The player's user name, for a human seat.
+ * The player's account id (a ULID), for a human seat; `name` is what to show.
  */
 user?: string, 
 /**

@@ -75,6 +75,16 @@ pub fn routes() -> Router<Arc<ServerState>> {
         .layer(Extension(Arc::new(replay::Replays::default())))
 }
 
+/// A query string as its type, or 400 `malformed` saying what did not read.
+pub(crate) fn read_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiFailure> {
+    query.map(|Query(q)| q).map_err(|rejection| {
+        ApiFailure::new(
+            NackCode::Malformed,
+            format!("bad query: {}", rejection.body_text()),
+        )
+    })
+}
+
 fn no_game(id: &str) -> ApiFailure {
     ApiFailure::new(NackCode::NotFound, format!("no game `{}`", quote(id)))
 }
@@ -335,12 +345,7 @@ async fn my_games(
     identity: Identity,
     query: Result<Query<MyGamesQuery>, QueryRejection>,
 ) -> Result<Json<GamesResponse>, ApiFailure> {
-    let Query(query) = query.map_err(|rejection| {
-        ApiFailure::new(
-            NackCode::Malformed,
-            format!("bad query: {}", rejection.body_text()),
-        )
-    })?;
+    let query = read_query(query)?;
     let statuses: &[GameStatus] = match query.status.as_deref().unwrap_or("active") {
         "active" => &[GameStatus::Running, GameStatus::Filling],
         "over" => &[GameStatus::Over, GameStatus::Aborted, GameStatus::Legacy],

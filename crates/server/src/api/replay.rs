@@ -173,12 +173,7 @@ pub(super) async fn frame_route(
     path: Result<Path<String>, PathRejection>,
     query: Result<Query<FrameQuery>, QueryRejection>,
 ) -> Result<Json<ReplayFrame>, ApiFailure> {
-    let Query(query) = query.map_err(|rejection| {
-        ApiFailure::new(
-            NackCode::Malformed,
-            format!("bad query: {}", rejection.body_text()),
-        )
-    })?;
+    let query = super::read_query(query)?;
     let n = match query.ply.as_deref() {
         None => {
             return Err(ApiFailure::new(

@@ -33,12 +33,7 @@ pub(super) async fn watch_route(
     Extension(turns): Extension<Arc<Turns>>,
     query: Result<Query<WatchQuery>, QueryRejection>,
 ) -> Result<Json<GamesResponse>, ApiFailure> {
-    let Query(query) = query.map_err(|rejection| {
-        ApiFailure::new(
-            NackCode::Malformed,
-            format!("bad query: {}", rejection.body_text()),
-        )
-    })?;
+    let query = super::read_query(query)?;
     let statuses: &[GameStatus] = match query.status.as_deref().unwrap_or("active") {
         "active" => &[GameStatus::Running],
         "over" => &[GameStatus::Over],

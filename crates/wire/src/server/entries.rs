@@ -34,7 +34,7 @@ pub struct SeatInfo {
     pub colour: String,
     /// Who plays it.
     pub kind: SeatKind,
-    /// The player's user name, for a human seat.
+    /// The player's account id (a ULID), for a human seat; `name` is what to show.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub user: Option<String>,
