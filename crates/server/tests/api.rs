@@ -16,10 +16,8 @@ use common::play_seat;
 use harness::{casual, g_of, Lobby};
 use hyper::Method;
 use muster_rules::record::Record;
-use muster_rules::{Actor, AnyGame, GameId, Visibility};
+use muster_rules::AnyGame;
 use muster_store::{Commit, GameId as StoredGameId, LogEntry, LogKind};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
 use serde_json::json;
 
 #[tokio::test]
@@ -153,29 +151,7 @@ async fn a_mutou_setting_out_exports_no_secret_to_a_spectator() {
             .await
             .unwrap()
             .unwrap();
-    let mut game = AnyGame::new(GameId::MuTou, &stored.variant, Some(2)).unwrap();
-    let mut rng = SmallRng::seed_from_u64(9);
-    let mut entries = Vec::new();
-    let mut actions = Vec::new();
-    while actions.len() < 4 && game.actor() == Actor::Seat(muster_rules::Seat(0)) {
-        let action = game.random_action(&mut rng).expect("a put");
-        let hidden = game.action_visibility(&action).unwrap() == Visibility::Actor;
-        game.apply(&action).unwrap();
-        entries.push(LogEntry {
-            kind: LogKind::Act,
-            ply: actions.len() as i64,
-            seat: Some(0),
-            action: Some(action.clone()),
-            hidden,
-            hash: game.position_hash() as i64,
-            clock_ms: None,
-            think_ms: 0,
-            data_json: "{}".to_owned(),
-            created_ms: 1,
-        });
-        actions.push(action);
-    }
-    assert!(game.secrets_pending() && !actions.is_empty());
+    let (_, entries, actions) = common::secret::seat_zero_puts(&stored.variant, 4, 9);
     let commit = Commit {
         ply: actions.len() as i64,
         entries,

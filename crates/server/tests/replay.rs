@@ -16,9 +16,9 @@ use common::play_seat;
 use harness::{casual, g_of, Lobby};
 use hyper::Method;
 use muster_rules::record::Record;
-use muster_rules::{Actor, AnyGame, GameId, Seat, Visibility};
+use muster_rules::{Actor, AnyGame, GameId, Seat};
 use muster_server::games::{new_game, SeatPlan};
-use muster_store::{Commit, GameStatus, LogEntry, LogKind};
+use muster_store::{Commit, GameStatus};
 use muster_wire::http::{ClockSpec, ReplayFrame};
 use muster_wire::By;
 use rand::rngs::SmallRng;
@@ -240,28 +240,7 @@ async fn a_game_aborted_during_a_secret_setting_out_keeps_its_secrets() {
     let mut new = new_game(&spec, 1).expect("a game");
     new.status = GameStatus::Aborted;
     l.h.store.create_game(&new).await.expect("stored");
-    let mut game = AnyGame::new(GameId::MuTou, &new.variant, Some(2)).unwrap();
-    let mut rng = SmallRng::seed_from_u64(3);
-    let (mut entries, mut actions) = (Vec::new(), Vec::new());
-    while actions.len() < 5 && game.actor() == Actor::Seat(Seat(0)) {
-        let action = game.random_action(&mut rng).expect("a put");
-        let hidden = game.action_visibility(&action).unwrap() == Visibility::Actor;
-        game.apply(&action).unwrap();
-        entries.push(LogEntry {
-            kind: LogKind::Act,
-            ply: actions.len() as i64,
-            seat: Some(0),
-            action: Some(action.clone()),
-            hidden,
-            hash: game.position_hash() as i64,
-            clock_ms: None,
-            think_ms: 0,
-            data_json: "{}".to_owned(),
-            created_ms: 1,
-        });
-        actions.push(action);
-    }
-    assert!(game.secrets_pending() && entries.iter().all(|e| e.hidden));
+    let (game, entries, actions) = common::secret::seat_zero_puts(&new.variant, 5, 3);
     let commit = Commit {
         ply: actions.len() as i64,
         entries,

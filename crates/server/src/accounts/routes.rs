@@ -115,11 +115,12 @@ fn new_user(name: String, pw_hash: Option<String>, is_guest: bool) -> NewUser {
     }
 }
 
-/// Stores a session for `user` until `expires_ms` and returns its token.
+/// Stores a session for `user` that lasts `lifetime_ms` from now and returns its token (one
+/// reading of the clock for both ends, so the lifetime is exact).
 async fn open_session(
     state: &ServerState,
     user: &User,
-    expires_ms: i64,
+    lifetime_ms: i64,
 ) -> Result<String, ApiFailure> {
     let token = new_token().map_err(|_| no_randomness())?;
     let now = now_ms();
@@ -128,7 +129,7 @@ async fn open_session(
         user_id: user.id.clone(),
         created_ms: now,
         seen_ms: now,
-        expires_ms,
+        expires_ms: now.saturating_add(lifetime_ms),
     };
     state
         .store
@@ -165,7 +166,7 @@ async fn create_session(
     if let Some(old) = cookie_token(&headers) {
         let _ = state.store.delete_session(&hash_token(old)).await;
     }
-    let token = open_session(&state, &user, now_ms().saturating_add(SESSION_TTL_MS)).await?;
+    let token = open_session(&state, &user, SESSION_TTL_MS).await?;
     let cookie = session_cookie(&token);
     let body = SessionResponse {
         user: user_info(&user),

@@ -22,6 +22,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 pub mod http;
 mod probes;
 mod random_seat;
+pub mod secret;
 #[allow(unused_imports)]
 pub use probes::start_faulty;
 #[allow(unused_imports)]
