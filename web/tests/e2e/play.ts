@@ -164,7 +164,9 @@ export interface Decision {
 }
 
 async function describe(l: Locator): Promise<string> {
-  return (await l.getAttribute("data-target")) ?? (await l.getAttribute("data-testid")) ?? "?";
+  // Short waits: the targets can change under us (the other seat's step arrives), and a target
+  // that is gone is simply read again.
+  return (await l.getAttribute("data-target", { timeout: 2000 })) ?? (await l.getAttribute("data-testid", { timeout: 2000 })) ?? "?";
 }
 
 /**
@@ -188,13 +190,21 @@ export async function randomDecision(page: Page, rng: Rng, prefer?: (target: str
       continue;
     }
     let choice = rng.pick(now);
-    if (prefer) {
-      const named = await Promise.all(now.map(async (l) => ({ l, w: prefer(await describe(l)) })));
-      const best = Math.max(...named.map((x) => x.w));
-      if (best > 0) choice = rng.pick(named.filter((x) => x.w === best)).l;
+    let name: string;
+    try {
+      if (prefer) {
+        const named = await Promise.all(now.map(async (l) => ({ l, w: prefer(await describe(l)) })));
+        const best = Math.max(...named.map((x) => x.w));
+        if (best > 0) choice = rng.pick(named.filter((x) => x.w === best)).l;
+      }
+      name = await describe(choice);
+      await choice.click({ timeout: 5000 });
+    } catch {
+      // The page changed between reading the targets and clicking one: read them again.
+      await sleep(100);
+      continue;
     }
-    clicks.push(await describe(choice));
-    await choice.click();
+    clicks.push(name);
     // The click either continues the path (new targets) or sends the move.
     await expect
       .poll(
