@@ -44,6 +44,26 @@ fn over_the_wire(scene: muster_view::Scene) -> muster_view::Scene {
     serde_json::from_str(&serde_json::to_string(&scene).expect("JSON")).expect("a scene")
 }
 
+/// A finished Murus Gallicus game (`finished_murus(seed)`) imported by `token`: its id, start
+/// and actions.
+async fn import_finished(l: &Lobby, token: &str, seed: u64) -> (String, AnyGame, Vec<String>) {
+    let (start, actions) = finished_murus(seed);
+    let record = AnyGame::export(&start, &actions, &[]).expect("a record");
+    let imported = l
+        .http
+        .send_raw(
+            Method::POST,
+            "/api/games/import",
+            Auth::Bearer(token),
+            Some("text/plain"),
+            record.to_text().into_bytes(),
+        )
+        .await;
+    assert_eq!(imported.status, 201, "{}", imported.body);
+    let g = imported.json()["g"].as_str().expect("an id").to_owned();
+    (g, start, actions)
+}
+
 async fn frame(l: &Lobby, g: &str, query: &str) -> client::Reply {
     l.get(&format!("/api/games/{g}/frame{query}"), None).await
 }
@@ -52,20 +72,7 @@ async fn frame(l: &Lobby, g: &str, query: &str) -> client::Reply {
 async fn the_frames_of_a_finished_game_are_its_positions_as_a_spectator_sees_them() {
     let l = Lobby::start().await;
     let ada = l.guest("ada").await;
-    let (start, actions) = finished_murus(5);
-    let record = AnyGame::export(&start, &actions, &[]).expect("a record");
-    let imported = l
-        .http
-        .send_raw(
-            Method::POST,
-            "/api/games/import",
-            Auth::Bearer(&ada),
-            Some("text/plain"),
-            record.to_text().into_bytes(),
-        )
-        .await;
-    assert_eq!(imported.status, 201, "{}", imported.body);
-    let g = imported.json()["g"].as_str().expect("an id").to_owned();
+    let (g, start, actions) = import_finished(&l, &ada, 5).await;
 
     let mut before = start.clone();
     for n in 0..=actions.len() {
@@ -168,19 +175,7 @@ async fn the_frames_of_a_game_played_to_its_end_follow_its_record() {
 async fn a_bad_ply_or_an_unknown_game_is_refused_with_the_text_quoted() {
     let l = Lobby::start().await;
     let ada = l.guest("ada").await;
-    let (start, actions) = finished_murus(8);
-    let record = AnyGame::export(&start, &actions, &[]).expect("a record");
-    let imported = l
-        .http
-        .send_raw(
-            Method::POST,
-            "/api/games/import",
-            Auth::Bearer(&ada),
-            Some("text/plain"),
-            record.to_text().into_bytes(),
-        )
-        .await;
-    let g = imported.json()["g"].as_str().expect("an id").to_owned();
+    let (g, _, actions) = import_finished(&l, &ada, 8).await;
     let past = actions.len() + 1;
     for (query, quoted) in [
         ("?ply=abc", "`abc`".to_owned()),
