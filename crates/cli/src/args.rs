@@ -253,10 +253,15 @@ pub struct ArenaArgs {
     /// The game and where it stands.
     #[command(flatten)]
     pub start: StartArgs,
-    /// The players, comma-separated: levels `1`-`8` (or `L5`, or names), `random`, or a search
-    /// with its budget (`mcts:500` iterations, `ab:20000` positions per decision).
+    /// The players, comma-separated: levels `1`-`8` (or `L5`, or names), `random`, a search
+    /// with its budget (`mcts:500` iterations, `ab:20000` positions per decision), or an outside
+    /// engine speaking the engine protocol: `engine:"python3 bot.py"`.
     #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
     pub players: Vec<String>,
+    /// The time an outside engine has per decision (`go movetime`), in milliseconds; a later
+    /// answer (after a grace of a tenth, at least 200 ms) loses the game.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub move_time: u64,
     /// Who meets whom: `ladder` (each player the next in the list), `all` (every pair) or
     /// `gauntlet` (the first against each of the others).
     #[arg(long, value_name = "KIND", default_value = "ladder")]

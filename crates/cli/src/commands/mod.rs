@@ -8,6 +8,7 @@ pub mod bench_search;
 pub mod games;
 pub mod moves;
 pub mod new;
+pub mod outside;
 pub mod perft;
 pub mod play;
 pub mod replay;

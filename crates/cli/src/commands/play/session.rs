@@ -191,7 +191,7 @@ impl Session {
         self.engines = (0..self.table.players.len())
             .map(|seat| {
                 // Random opponents draw from the per-ply generator, as chance does.
-                let player = self.table.players[seat];
+                let player = &self.table.players[seat];
                 let seed = self
                     .seed
                     .wrapping_add(1 + seat as u64)
