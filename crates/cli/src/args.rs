@@ -209,14 +209,27 @@ pub struct PlayArgs {
     #[arg(
         long,
         value_name = "FILE",
-        conflicts_with_all = ["variant", "opts", "tier", "board", "position", "seats", "vs", "seat", "seed"]
+        conflicts_with_all = ["variant", "opts", "tier", "board", "position", "seats", "vs", "seat", "seed", "players"]
     )]
     pub resume: Option<PathBuf>,
-    /// An opponent: an AI level `1`–`8` (or `L5`, or a name: beginner … grandmaster), `random`
-    /// or `human`; repeat to fill the other seats in order (the last one fills the rest).
-    /// Without --vs every opponent plays random moves.
+    /// An opponent: an AI level `1`–`8` (or `L5`, or a name: beginner … grandmaster), `random`,
+    /// `human`, or an outside engine speaking the engine protocol (`engine:"python3 bot.py"`);
+    /// repeat to fill the other seats in order (the last one fills the rest). Without --vs
+    /// every opponent plays random moves.
     #[arg(long = "vs", value_name = "OPPONENT")]
     pub vs: Vec<String>,
+    /// Every seat's player in seat order, comma-separated, as --vs takes them, `human` for the
+    /// seats played at this terminal (none: the game plays itself to the end).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', conflicts_with_all = ["vs", "seat"])]
+    pub players: Vec<String>,
+    /// The time an outside engine has per decision (`go movetime`), in milliseconds; a later
+    /// answer (after a grace of a tenth, at least 200 ms) loses the game.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub move_time: u64,
+    /// The folder for the logs of outside engines (their session and standard error), one per
+    /// seat: `seatK.log`. Default: a new folder in the system's temporary folder, named on screen.
+    #[arg(long, value_name = "DIR")]
+    pub engine_logs: Option<PathBuf>,
     /// The seat you play: its number from 1, or its name (e.g. `Dark`). Default: 1.
     #[arg(long = "as", value_name = "SEAT")]
     pub seat: Option<String>,

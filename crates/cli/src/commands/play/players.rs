@@ -112,6 +112,15 @@ impl Player {
         }
     }
 
+    /// The player as `--vs` and `--players` read it back: the short name, or `engine:` and the
+    /// whole command line for an outside engine.
+    pub fn spec(&self) -> String {
+        match self {
+            Player::Engine(command) => format!("engine:{}", command.display()),
+            other => other.short(),
+        }
+    }
+
     /// The AI engine for this player in `game`, if it is one (random included, so that its
     /// choices come from its own seeded generator). Outside engines are not built in: `None`.
     pub fn engine(&self, game: GameId, seed: u64, threads: usize) -> Option<Engine> {
@@ -198,6 +207,28 @@ impl Table {
         Ok(Table { you, players })
     }
 
+    /// The table of `--players`: every seat's player in seat order; the first `human` seat is
+    /// yours (with none, the game plays itself and `you` is the first seat, watched).
+    pub fn from_players(game: &AnyGame, players: &[String]) -> Result<Table> {
+        let players: Vec<Player> = players
+            .iter()
+            .map(|p| Player::parse(p).map_err(|e| anyhow::anyhow!("--players {e}")))
+            .collect::<Result<_>>()?;
+        if players.len() != game.seats() {
+            bail!(
+                "--players names {} player{} for {} seats (one per seat, `human` for yours)",
+                players.len(),
+                if players.len() == 1 { "" } else { "s" },
+                game.seats()
+            );
+        }
+        let you = players
+            .iter()
+            .position(|p| *p == Player::Human)
+            .unwrap_or(0);
+        Ok(Table { you, players })
+    }
+
     /// Whether a person decides for this seat.
     pub fn is_human(&self, seat: usize) -> bool {
         self.players.get(seat) == Some(&Player::Human)
@@ -205,7 +236,7 @@ impl Table {
 
     /// How a seat is described: `you`, `human`, `random` or `level 5, strong`.
     pub fn kind(&self, seat: usize) -> String {
-        if seat == self.you {
+        if seat == self.you && self.is_human(seat) {
             "you".to_owned()
         } else {
             self.players
