@@ -133,10 +133,7 @@ impl EngineCommand {
 
 impl ExternalEngine {
     /// Starts the engine and runs the handshake and the options.
-    pub fn start(
-        command: &EngineCommand,
-        config: &EngineConfig,
-    ) -> Result<ExternalEngine, EngineFailure> {
+    pub fn start(command: &EngineCommand, config: &EngineConfig) -> Result<ExternalEngine, EngineFailure> {
         let _ = (command, config);
         unimplemented!()
     }
