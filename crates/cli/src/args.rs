@@ -52,6 +52,23 @@ pub enum Command {
     View(crate::commands::view::ViewArgs),
     /// Run the game server (SQLite `muster.db` here and http://127.0.0.1:8080 by default).
     Serve(crate::commands::serve::ServeArgs),
+    /// Speak the engine protocol on stdin/stdout (docs/engine-protocol.md), for any controller.
+    Engine(EngineArgs),
+}
+
+/// `muster engine`.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// The level `go` plays without `level` (1 to 8); the option `level`'s default.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub level: u8,
+    /// The seed of the engine's random choices; the option `seed`'s default.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Search threads (1 keeps a search reproducible from its seed); the option `threads`'s
+    /// default.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
 }
 
 /// The variant options shared by every subcommand that sets up a game.
