@@ -168,6 +168,8 @@ fn seconds(d: Duration) -> String {
 pub struct ExternalEngine {
     process: Process,
     identity: Identity,
+    /// The seat counts of each game line that names them (`seats <min>-<max>`).
+    seats: Vec<(String, usize, usize)>,
     answer_timeout: Duration,
 }
 
@@ -200,6 +202,7 @@ impl ExternalEngine {
         let mut engine = ExternalEngine {
             process,
             identity: Identity::default(),
+            seats: Vec::new(),
             answer_timeout: config.answer_timeout,
         };
         engine.handshake()?;
@@ -234,6 +237,13 @@ impl ExternalEngine {
             return Err(self.failed(EngineFailure::Protocol(format!(
                 "the engine does not play `{id}` (its games: {})",
                 self.identity.games.join(", ")
+            ))));
+        }
+        let seats = start.seats();
+        let named = self.seats.iter().find(|(g, _, _)| g == id);
+        if let Some((_, min, max)) = named.filter(|(_, min, max)| !(*min..=*max).contains(&seats)) {
+            return Err(self.failed(EngineFailure::Protocol(format!(
+                "the engine plays `{id}` with {min} to {max} seats, not {seats}"
             ))));
         }
         let variant = start.variant_text();
@@ -332,9 +342,12 @@ impl ExternalEngine {
                     })?);
                 }
                 "game" => {
-                    let (game, _) = split_word(rest);
+                    let (game, more) = split_word(rest);
                     if !game.is_empty() {
                         self.identity.games.push(game.to_owned());
+                    }
+                    if let Some((min, max)) = seat_range(more) {
+                        self.seats.push((game.to_owned(), min, max));
                     }
                 }
                 _ => {}
@@ -470,6 +483,16 @@ fn check_action(game: &AnyGame, action: &str) -> Result<String, EngineFailure> {
     Ok(canonical)
 }
 
+/// The seat range of a `game` line's rest (`seats 2-4 variants …`; `seats 2` is 2 to 2), if
+/// it names one.
+fn seat_range(rest: &str) -> Option<(usize, usize)> {
+    let mut words = rest.split_whitespace();
+    words.find(|w| *w == "seats")?;
+    let range = words.next()?;
+    let (min, max) = range.split_once('-').unwrap_or((range, range));
+    Some((min.parse().ok()?, max.parse().ok()?))
+}
+
 /// The first word of a line and the rest.
 fn split_word(line: &str) -> (&str, &str) {
     let line = line.trim_start();
@@ -538,6 +561,14 @@ mod tests {
             game.position_text(),
             "the secret is hidden from the other seat"
         );
+    }
+
+    #[test]
+    fn a_game_line_s_seat_range_is_read() {
+        assert_eq!(seat_range(" seats 2-8 variants levis velox"), Some((2, 8)));
+        assert_eq!(seat_range(" seats 2"), Some((2, 2)));
+        assert_eq!(seat_range(" variants basic"), None);
+        assert_eq!(seat_range(" seats two"), None);
     }
 
     #[test]
