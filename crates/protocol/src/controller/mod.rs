@@ -464,8 +464,9 @@ fn go_command(limits: &GoLimits) -> String {
     line
 }
 
-/// Checks an engine's action: it must read as an action of the game and be legal here; returns
-/// its canonical text.
+/// Checks an engine's action: it must read as an action of the game and be legal here (one of
+/// the legal actions, or the rules' resignation where they have one); returns its canonical
+/// text.
 fn check_action(game: &AnyGame, action: &str) -> Result<String, EngineFailure> {
     let illegal = |reason: String| EngineFailure::Illegal {
         action: action.to_owned(),
@@ -477,7 +478,9 @@ fn check_action(game: &AnyGame, action: &str) -> Result<String, EngineFailure> {
     let canonical = game
         .normalize_action(action)
         .map_err(|e| illegal(e.to_string()))?;
-    if !game.legal_actions().contains(&canonical) {
+    // The rules' resignation (Mur's set) is legal though not listed (`AnyGame::resignation`).
+    let resigns = game.resignation().as_deref() == Some(canonical.as_str());
+    if !resigns && !game.legal_actions().contains(&canonical) {
         return Err(illegal("it is not among the legal actions here".to_owned()));
     }
     Ok(canonical)

@@ -95,3 +95,18 @@ fn the_grace_is_a_tenth_and_at_least_200_ms() {
     assert_eq!(seconds(Duration::from_millis(250)), "0.25 s");
     assert_eq!(seconds(Duration::from_secs(10)), "10.0 s");
 }
+
+#[test]
+fn an_action_is_checked_legal_and_written_canonically() {
+    let start = AnyGame::new(GameId::Mur, "", None).unwrap();
+    let first = start.legal_actions()[0].clone();
+    assert_eq!(check_action(&start, &first).unwrap(), first);
+    for bad in ["", "zz99", "\u{0}"] {
+        let err = check_action(&start, bad).unwrap_err();
+        assert!(matches!(err, EngineFailure::Illegal { .. }), "{err}");
+    }
+    // Mur's set resignation is not listed among the legal actions, and is legal.
+    let resign = start.resignation().expect("Mur has a resignation");
+    assert!(!start.legal_actions().contains(&resign));
+    assert_eq!(check_action(&start, &resign).unwrap(), resign);
+}
