@@ -70,6 +70,16 @@ fn engine(dir: &Path, mode: &[&str]) -> EngineCommand {
     }
 }
 
+/// Whether process `pid` is gone, zombie included (on Linux, where `/proc` tells; elsewhere
+/// assumed).
+fn reaped(pid: u32) -> bool {
+    if cfg!(target_os = "linux") {
+        !Path::new(&format!("/proc/{pid}")).exists()
+    } else {
+        true
+    }
+}
+
 fn config(log: PathBuf) -> EngineConfig {
     EngineConfig {
         log: Some(log),
@@ -215,7 +225,12 @@ fn a_crash_is_reported_with_its_status_and_standard_error() {
         }
         other => panic!("not a crash: {other}"),
     }
+    let pid = engine.process_id().expect("not yet reaped");
     drop(engine);
+    assert!(
+        reaped(pid),
+        "process {pid} is reaped when the engine is dropped"
+    );
     let log = std::fs::read_to_string(log).unwrap();
     assert!(log.contains("! dying on purpose"), "{log}");
 }

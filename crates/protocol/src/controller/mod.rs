@@ -224,6 +224,11 @@ impl ExternalEngine {
         &self.identity
     }
 
+    /// The engine's process id, while it runs.
+    pub fn process_id(&self) -> Option<u32> {
+        self.process.id()
+    }
+
     /// Writes a note (`#`) into the engine's log: a forfeit, a game's number.
     pub fn note(&self, text: &str) {
         self.process.log.line('#', text);
