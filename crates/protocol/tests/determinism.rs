@@ -163,7 +163,7 @@ fn same_decisions(game: GameId, level: u8, seed: u64, plies: usize) {
 
 #[test]
 fn the_protocol_decides_as_the_arena_at_an_mcts_level() {
-    same_decisions(GameId::MurusGallicus, 4, 11, 50);
+    same_decisions(GameId::MurusGallicus, 4, 11, 30);
 }
 
 /// A whole game at level 4 (about half a minute in a debug build).
