@@ -290,7 +290,9 @@ impl Loop {
             result,
             game,
         } = *finished;
-        self.session.give_back(level, engine);
+        if let Some(engine) = engine {
+            self.session.give_back(level, engine);
+        }
         match result {
             Ok(thought) => self.out.lines(&[
                 think::final_info(&thought, &game),
