@@ -17,6 +17,7 @@
 
 mod spec;
 mod start;
+mod tell;
 
 pub(crate) use spec::clock_of;
 
@@ -65,7 +66,14 @@ pub const LOBBY_LIMIT: u32 = 100;
 ///   it involves; to others it does not exist);
 /// - `POST /api/challenges/{id}/join` ([`JoinRequest`], signed in) answers [`ChallengeInfo`],
 ///   with `g` once the game started;
-/// - `DELETE /api/challenges/{id}` by its creator withdraws an open challenge (204).
+/// - `DELETE /api/challenges/{id}` by its creator withdraws an open challenge (204);
+/// - `POST /api/challenges/{id}/decline` by a user it names and awaits declines it (204): it
+///   ends `declined`, and its creator and the users it names are told (`challenge-gone`);
+/// - `GET /api/me/challenges` (signed in) answers [`ChallengesResponse`]: the open challenges
+///   that name the user and await them, newest first.
+///
+/// A new challenge is told to the users it awaits (`challenge`), and its end to everyone it
+/// involves ([`crate::notices`]).
 ///
 /// Creations and joins are limited per user ([`WRITE_BURST`] at once, then one every two
 /// seconds): a 429 with `Retry-After` beyond that.
@@ -78,6 +86,8 @@ pub fn routes() -> Router<Arc<ServerState>> {
         .route("/api/challenges", post(create).get(lobby))
         .route("/api/challenges/{id}", get(one).delete(withdraw))
         .route("/api/challenges/{id}/join", post(join))
+        .route("/api/challenges/{id}/decline", post(decline))
+        .route("/api/me/challenges", get(mine))
         .layer(axum::Extension(limits))
 }
 
@@ -187,12 +197,13 @@ fn user_info(user: &User) -> UserInfo {
     }
 }
 
-fn wire_status(status: ChallengeStatus) -> WireStatus {
+pub(crate) fn wire_status(status: ChallengeStatus) -> WireStatus {
     match status {
         ChallengeStatus::Open => WireStatus::Open,
         ChallengeStatus::Started => WireStatus::Started,
         ChallengeStatus::Withdrawn => WireStatus::Withdrawn,
         ChallengeStatus::Expired => WireStatus::Expired,
+        ChallengeStatus::Declined => WireStatus::Declined,
     }
 }
 
@@ -364,6 +375,7 @@ async fn create(
             return Err(ApiFailure::storage(&error));
         }
     };
+    tell::created(&state, &challenge, &seats).await;
     if !seats.iter().any(StoredSeat::waiting) {
         let expected = challenge.seat_spec_json.clone();
         if let Some(game) = start::start(&state, &challenge, &expected, &seats).await? {
@@ -431,6 +443,11 @@ async fn withdraw(
         .await
         .map_err(|e| ApiFailure::storage(&e))?;
     if done {
+        let mut challenge = challenge;
+        challenge.status = ChallengeStatus::Withdrawn;
+        if let Ok(seats) = read_seats(&challenge.seat_spec_json) {
+            tell::gone(&state, &challenge, &seats);
+        }
         return Ok(StatusCode::NO_CONTENT);
     }
     let now = state
@@ -485,4 +502,91 @@ async fn one(
         }
     }
     Ok(Json(info(&state, &challenge).await?))
+}
+
+/// `POST /api/challenges/{id}/decline`: a user the challenge names, and still awaits, declines
+/// it. The challenge ends `declined`; its creator and the users it names are told.
+async fn decline(
+    State(state): State<Arc<ServerState>>,
+    identity: Identity,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<StatusCode, ApiFailure> {
+    let id = challenge_id(path)?;
+    let challenge = state
+        .store
+        .load_challenge(&id)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?
+        .ok_or_else(|| no_challenge(id.as_str()))?;
+    let seats = read_seats(&challenge.seat_spec_json)?;
+    let user = &identity.user;
+    if !involves(&challenge, &seats, user) {
+        if challenge.visibility == Visibility::Direct {
+            return Err(no_challenge(id.as_str()));
+        }
+        return Err(ApiFailure::new(
+            NackCode::Forbidden,
+            "only a user the challenge names may decline it",
+        ));
+    }
+    if !tell::awaited(&seats).contains(&user.id) {
+        return Err(ApiFailure::new(
+            NackCode::Refused,
+            "the challenge does not await you: only a named user who has not joined may decline \
+             it (its creator withdraws it)",
+        ));
+    }
+    let expired = challenge.expires_ms <= now_ms();
+    let done = !expired
+        && state
+            .store
+            .set_challenge_status(&id, ChallengeStatus::Open, ChallengeStatus::Declined)
+            .await
+            .map_err(|e| ApiFailure::storage(&e))?;
+    if done {
+        let mut challenge = challenge;
+        challenge.status = ChallengeStatus::Declined;
+        tell::gone(&state, &challenge, &seats);
+        return Ok(StatusCode::NO_CONTENT);
+    }
+    let now = match state.store.load_challenge(&id).await {
+        Ok(Some(c)) if c.status == ChallengeStatus::Open && expired => ChallengeStatus::Expired,
+        Ok(Some(c)) => c.status,
+        _ => ChallengeStatus::Expired,
+    };
+    Err(ApiFailure::new(
+        NackCode::Refused,
+        format!("the challenge is {now}: only an open challenge can be declined"),
+    ))
+}
+
+/// The open challenges that name `user` and await them, newest first.
+pub(crate) async fn awaiting(
+    state: &ServerState,
+    user: &User,
+) -> Result<Vec<ChallengeInfo>, ApiFailure> {
+    let open = state
+        .store
+        .open_challenges_naming(&user.id, now_ms(), LOBBY_LIMIT)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?;
+    let mut challenges = Vec::new();
+    for challenge in &open {
+        let Ok(seats) = read_seats(&challenge.seat_spec_json) else {
+            continue;
+        };
+        if tell::awaited(&seats).contains(&user.id) {
+            challenges.push(info(state, challenge).await?);
+        }
+    }
+    Ok(challenges)
+}
+
+/// `GET /api/me/challenges`.
+async fn mine(
+    State(state): State<Arc<ServerState>>,
+    identity: Identity,
+) -> Result<Json<ChallengesResponse>, ApiFailure> {
+    let challenges = awaiting(&state, &identity.user).await?;
+    Ok(Json(ChallengesResponse { challenges }))
 }
