@@ -52,6 +52,23 @@ pub enum Command {
     View(crate::commands::view::ViewArgs),
     /// Run the game server (SQLite `muster.db` here and http://127.0.0.1:8080 by default).
     Serve(crate::commands::serve::ServeArgs),
+    /// Speak the engine protocol on stdin/stdout (docs/engine-protocol.md), for any controller.
+    Engine(EngineArgs),
+}
+
+/// `muster engine`.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// The level `go` plays without `level` (1 to 8); the option `level`'s default.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub level: u8,
+    /// The seed of the engine's random choices; the option `seed`'s default.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Search threads (1 keeps a search reproducible from its seed); the option `threads`'s
+    /// default.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
 }
 
 /// The variant options shared by every subcommand that sets up a game.
@@ -209,14 +226,27 @@ pub struct PlayArgs {
     #[arg(
         long,
         value_name = "FILE",
-        conflicts_with_all = ["variant", "opts", "tier", "board", "position", "seats", "vs", "seat", "seed"]
+        conflicts_with_all = ["variant", "opts", "tier", "board", "position", "seats", "vs", "seat", "seed", "players"]
     )]
     pub resume: Option<PathBuf>,
-    /// An opponent: an AI level `1`–`8` (or `L5`, or a name: beginner … grandmaster), `random`
-    /// or `human`; repeat to fill the other seats in order (the last one fills the rest).
-    /// Without --vs every opponent plays random moves.
+    /// An opponent: an AI level `1`–`8` (or `L5`, or a name: beginner … grandmaster), `random`,
+    /// `human`, or an outside engine speaking the engine protocol (`engine:"python3 bot.py"`);
+    /// repeat to fill the other seats in order (the last one fills the rest). Without --vs
+    /// every opponent plays random moves.
     #[arg(long = "vs", value_name = "OPPONENT")]
     pub vs: Vec<String>,
+    /// Every seat's player in seat order, comma-separated, as --vs takes them, `human` for the
+    /// seats played at this terminal (none: the game plays itself to the end).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', conflicts_with_all = ["vs", "seat"])]
+    pub players: Vec<String>,
+    /// The time an outside engine has per decision (`go movetime`), in milliseconds; a later
+    /// answer (after a grace of a tenth, at least 200 ms) loses the game.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub move_time: u64,
+    /// The folder for the logs of outside engines (their session and standard error), one per
+    /// seat: `seatK.log`. Default: a new folder in the system's temporary folder, named on screen.
+    #[arg(long, value_name = "DIR")]
+    pub engine_logs: Option<PathBuf>,
     /// The seat you play: its number from 1, or its name (e.g. `Dark`). Default: 1.
     #[arg(long = "as", value_name = "SEAT")]
     pub seat: Option<String>,
@@ -253,10 +283,15 @@ pub struct ArenaArgs {
     /// The game and where it stands.
     #[command(flatten)]
     pub start: StartArgs,
-    /// The players, comma-separated: levels `1`-`8` (or `L5`, or names), `random`, or a search
-    /// with its budget (`mcts:500` iterations, `ab:20000` positions per decision).
+    /// The players, comma-separated: levels `1`-`8` (or `L5`, or names), `random`, a search
+    /// with its budget (`mcts:500` iterations, `ab:20000` positions per decision), or an outside
+    /// engine speaking the engine protocol: `engine:"python3 bot.py"`.
     #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
     pub players: Vec<String>,
+    /// The time an outside engine has per decision (`go movetime`), in milliseconds; a later
+    /// answer (after a grace of a tenth, at least 200 ms) loses the game.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub move_time: u64,
     /// Who meets whom: `ladder` (each player the next in the list), `all` (every pair) or
     /// `gauntlet` (the first against each of the others).
     #[arg(long, value_name = "KIND", default_value = "ladder")]

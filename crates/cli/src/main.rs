@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => commands::replay::run(&args),
         Command::View(args) => commands::view::run(&args),
         Command::Serve(args) => commands::serve::run(&args),
+        Command::Engine(args) => commands::engine::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -153,6 +153,15 @@ impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
     }
 }
 
+/// Every seat's expected utility in a two-seat game where `me` expects `value`.
+pub(crate) fn two_seat_values(me: Seat, value: f64) -> Vec<f64> {
+    if me.index() == 0 {
+        vec![value, 1.0 - value]
+    } else {
+        vec![1.0 - value, value]
+    }
+}
+
 fn supported<G: Game>(game: &G) -> Result<(), SearchError> {
     if game.seats() != 2 {
         return Err(SearchError::Unsupported(format!(
@@ -209,12 +218,14 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
                 None => break,
             }
             let (score, best, _) = done.expect("just set");
+            let value = value_of(score, self.knowledge.scale());
             observer.progress(&Progress {
                 nodes: self.nodes,
                 elapsed: self.clock.elapsed(),
                 depth,
                 best: Some(game.action_text(best)),
-                value: value_of(score, self.knowledge.scale()),
+                value,
+                values: two_seat_values(me, value),
             });
             if score.abs() >= WIN - depth as i32 {
                 break;

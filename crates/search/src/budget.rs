@@ -108,6 +108,10 @@ pub struct Progress {
     pub best: Option<String>,
     /// Its value for the seat to move, as an expected utility from 0 (lost) to 1 (won).
     pub value: f64,
+    /// The expected utility of every seat, indexed by seat (MCTS: the mean rewards of the best
+    /// root child; alpha-beta, two seats: `value` for the mover and its complement for the
+    /// other).
+    pub values: Vec<f64>,
 }
 
 /// Receives progress reports. `()` ignores them.

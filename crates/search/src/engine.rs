@@ -31,6 +31,10 @@ pub struct Thought {
     pub action: String,
     /// Its value for the seat to move, as an expected utility (0 lost, ½ even, 1 won).
     pub value: f64,
+    /// The expected utility of every seat, indexed by seat: MCTS, the mean rewards (or proven
+    /// values) after the chosen action; alpha-beta (two seats), `value` for the mover and its
+    /// complement for the other; a random level has no estimate and says ½ for every seat.
+    pub values: Vec<f64>,
     /// Whether the value is proven rather than estimated.
     pub proven: bool,
     /// Alpha-beta's score (100 ≈ one unit of material), when alpha-beta decided.
@@ -117,6 +121,16 @@ impl Limit {
             },
         }
     }
+
+    /// The budget of an MCTS search, given the recipe's iterations: as [`Limit::budget`], but
+    /// a replacing budget that sets only a depth (which MCTS does not count) keeps the
+    /// recipe's iterations, so that it still ends.
+    fn mcts_budget(self, recipe: Budget) -> Budget {
+        match self {
+            Limit::Replace(budget) if budget.nodes.is_none() && budget.time.is_none() => recipe,
+            other => other.budget(recipe),
+        }
+    }
 }
 
 /// An AI player of one game.
@@ -134,14 +148,54 @@ enum Inner {
     MuTou(Player<muster_rules::mutou::MuTou, MuTouKnowledge>),
 }
 
+/// How an [`Engine`] may use the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Search threads (one keeps a search reproducible from its seed).
+    pub threads: usize,
+    /// The memory of alpha-beta's transposition table, in MiB: the table holds the largest
+    /// power of two of entries that fits (at least 2^10).
+    pub hash_mib: usize,
+}
+
+impl EngineOptions {
+    /// The table of [`Engine::new`]: 32 MiB hold 2^20 entries of every game's table (an entry
+    /// takes 24 or 32 bytes), as [`AlphaBetaConfig::default`] has.
+    pub const DEFAULT_HASH_MIB: usize = 32;
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            threads: 1,
+            hash_mib: EngineOptions::DEFAULT_HASH_MIB,
+        }
+    }
+}
+
 impl Engine {
     /// An engine for `game` playing `recipe`, its randomness drawn from `seed`, using `threads`
-    /// threads.
+    /// threads and the default table ([`EngineOptions::DEFAULT_HASH_MIB`]).
     pub fn new(game: GameId, recipe: Recipe, seed: u64, threads: usize) -> Engine {
+        Engine::with_options(
+            game,
+            recipe,
+            seed,
+            EngineOptions {
+                threads,
+                ..EngineOptions::default()
+            },
+        )
+    }
+
+    /// An engine for `game` playing `recipe`, its randomness drawn from `seed`, with `options`.
+    /// With the default options it plays exactly as [`Engine::new`] with one thread.
+    pub fn with_options(game: GameId, recipe: Recipe, seed: u64, options: EngineOptions) -> Engine {
         let settings = Settings {
             recipe,
             seed,
-            threads: threads.max(1),
+            threads: options.threads.max(1),
+            hash_mib: options.hash_mib,
         };
         let inner = match game {
             GameId::MurusGallicus => {
@@ -268,6 +322,7 @@ struct Settings {
     recipe: Recipe,
     seed: u64,
     threads: usize,
+    hash_mib: usize,
 }
 
 /// A typed player: the recipe's search, kept between decisions.
@@ -316,14 +371,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
             }
             Recipe::AlphaBeta { nodes, .. } => {
                 let iterations = (nodes / 5).clamp(1, MCTS_STAND_IN);
-                let budget = limit.budget(Budget::nodes(iterations));
+                let budget = limit.mcts_budget(Budget::nodes(iterations));
                 self.mcts(game, None, &budget, stop, observer)
             }
             Recipe::Mcts {
                 iterations,
                 playout_plies,
             } => {
-                let budget = limit.budget(Budget::nodes(iterations));
+                let budget = limit.mcts_budget(Budget::nodes(iterations));
                 self.mcts(game, playout_plies, &budget, stop, observer)
             }
         }
@@ -336,6 +391,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         Thought {
             action: game.action_text(action),
             value: 0.5,
+            values: vec![0.5; game.seats()],
             proven: false,
             score: None,
             line: vec![game.action_text(action)],
@@ -368,6 +424,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         Ok(Thought {
             action: game.action_text(found.best),
             value: found.value,
+            values: found.values,
             proven: found.proven,
             score: None,
             line: line_text(game, &found.line),
@@ -386,10 +443,12 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         observer: &mut dyn Observer,
     ) -> Result<Thought, SearchError> {
         let threads = self.settings.threads;
+        let tt_bits = crate::tt::bits_for_mib::<G::Action>(self.settings.hash_mib);
         let knowledge = &self.knowledge;
         let search = self.alpha_beta.get_or_insert_with(|| {
             let config = AlphaBetaConfig {
                 threads,
+                tt_bits,
                 ..AlphaBetaConfig::default()
             };
             AlphaBeta::new(knowledge.clone(), config)
@@ -398,6 +457,13 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         Ok(Thought {
             action: game.action_text(found.best),
             value: value_of(found.score, self.knowledge.scale()),
+            values: match game.actor() {
+                Actor::Seat(me) => crate::alphabeta::two_seat_values(
+                    me,
+                    value_of(found.score, self.knowledge.scale()),
+                ),
+                _ => Vec::new(),
+            },
             proven: found.score.abs() > crate::alphabeta::EVAL_LIMIT,
             score: Some(found.score),
             line: line_text(game, &found.line),

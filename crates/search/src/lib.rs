@@ -44,7 +44,7 @@ pub mod engine;
 pub mod levels;
 mod tt;
 
-pub use engine::{CappedThought, Engine, StopReason, Thought};
+pub use engine::{CappedThought, Engine, EngineOptions, StopReason, Thought};
 pub use levels::{Level, Recipe};
 
 /// Refuses searches that could not end or have nobody to decide.

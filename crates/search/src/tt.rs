@@ -78,3 +78,11 @@ impl<A: Copy> Table<A> {
         }
     }
 }
+
+/// How many entries a table of `mib` MiB holds, as a power of two (rounded down, at least
+/// 2^10): the bits to give [`Table::new`] for that much memory.
+pub(crate) fn bits_for_mib<A>(mib: usize) -> u32 {
+    let entry = std::mem::size_of::<Option<Entry<A>>>().max(1);
+    let entries = (mib.max(1) << 20) / entry;
+    entries.max(1 << 10).ilog2()
+}

@@ -1,12 +1,20 @@
 //! The controller side of the protocol: an outside engine run as a child process.
 //!
-//! (Being built: the public names below are the contract the CLI's `arena`, `play` and `bot`
-//! use; see docs/engine-protocol.md §7.)
+//! [`ExternalEngine::start`] starts the program, runs the handshake and sets the options;
+//! [`ExternalEngine::new_game`] and [`ExternalEngine::decide`] play; [`ExternalEngine::quit`]
+//! ends it (dropping it kills it). Every failure is an [`EngineFailure`] that reads as a
+//! sentence. The session and the engine's standard error go to a log (see [`process`] for its
+//! marks). The CLI's `arena`, `play` and `bot` use it; docs/engine-protocol.md §7.
+
+mod command;
+mod process;
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use muster_rules::AnyGame;
+use muster_rules::{Actor, AnyGame};
+
+use self::process::{Log, Process};
 
 /// A command line that starts an engine: a program and its arguments, read from one string with
 /// shell-like quoting (`python3 "my bot.py" --fast`).
@@ -88,7 +96,7 @@ pub enum EngineFailure {
         stderr: String,
     },
     /// It did not answer in time.
-    #[error("late: no answer after {took:?} (limit {limit:?})")]
+    #[error("late, no answer in {} (limit {})", seconds(*took), seconds(*limit))]
     Late {
         /// The limit.
         limit: Duration,
@@ -117,41 +125,131 @@ pub enum EngineFailure {
     Protocol(String),
 }
 
-/// A running outside engine.
-#[derive(Debug)]
-pub struct ExternalEngine {
-    _private: (),
-}
-
-impl EngineCommand {
-    /// Reads a command line with shell-like quoting; the error names what is wrong.
-    pub fn parse(text: &str) -> Result<EngineCommand, String> {
-        let _ = text;
-        unimplemented!()
+impl Default for EngineConfig {
+    /// No log, [`DEFAULT_ANSWER_TIMEOUT`], no options.
+    fn default() -> EngineConfig {
+        EngineConfig {
+            log: None,
+            answer_timeout: DEFAULT_ANSWER_TIMEOUT,
+            options: Vec::new(),
+        }
     }
 }
 
+/// How long the handshake and commands other than `go` may take by default.
+pub const DEFAULT_ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long past its `movetime` an engine's `bestmove` is still taken: a tenth of the movetime,
+/// at least 200 ms (starting a process, a busy machine and the pipes take some time).
+pub fn grace(movetime: Duration) -> Duration {
+    (movetime / 10).max(Duration::from_millis(200))
+}
+
+/// How long after `stop` a late engine's `bestmove` is waited for before it is reported late (its
+/// answer is not used either way; waiting keeps the session in step for the log).
+const AFTER_STOP: Duration = Duration::from_millis(100);
+
+/// How long `quit` waits for the process to end before killing it.
+const QUIT_WAIT: Duration = Duration::from_secs(1);
+
+/// A duration in seconds for messages: `10.4 s`, `0.25 s`.
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 10.0 {
+        format!("{s:.1} s")
+    } else {
+        let text = format!("{s:.3}");
+        format!("{} s", text.trim_end_matches('0').trim_end_matches('.'))
+    }
+}
+
+/// A running outside engine. Dropping it kills the process (and reaps it).
+#[derive(Debug)]
+pub struct ExternalEngine {
+    process: Process,
+    identity: Identity,
+    answer_timeout: Duration,
+}
+
+/// The answer to one command: its data lines (without `info` lines).
+struct Answer {
+    lines: Vec<String>,
+}
+
 impl ExternalEngine {
-    /// Starts the engine and runs the handshake and the options.
-    pub fn start(command: &EngineCommand, config: &EngineConfig) -> Result<ExternalEngine, EngineFailure> {
-        let _ = (command, config);
-        unimplemented!()
+    /// Starts the engine and runs the handshake (it must speak protocol
+    /// [`crate::PROTOCOL_VERSION`]) and the options; an option the engine refuses is logged,
+    /// not failed.
+    pub fn start(
+        command: &EngineCommand,
+        config: &EngineConfig,
+    ) -> Result<ExternalEngine, EngineFailure> {
+        let log = Log::open(config.log.as_deref()).map_err(|source| EngineFailure::Start {
+            command: format!(
+                "{} (its log {})",
+                command.display(),
+                config
+                    .log
+                    .as_deref()
+                    .unwrap_or(std::path::Path::new(""))
+                    .display()
+            ),
+            source,
+        })?;
+        let process = Process::spawn(command, log)?;
+        let mut engine = ExternalEngine {
+            process,
+            identity: Identity::default(),
+            answer_timeout: config.answer_timeout,
+        };
+        engine.handshake()?;
+        for (name, value) in &config.options {
+            let line = format!("setoption {name} {value}");
+            match engine.command(&line) {
+                Ok(_) => {}
+                Err(EngineFailure::Refused { message, .. }) => {
+                    engine.note(&format!("option `{name}` refused ({message}); going on"));
+                }
+                Err(e) => return Err(engine.failed(e)),
+            }
+        }
+        Ok(engine)
     }
 
     /// What the engine said of itself.
     pub fn identity(&self) -> &Identity {
-        unimplemented!()
+        &self.identity
     }
 
-    /// `newgame` for `start`'s game, variant and seats.
+    /// Writes a note (`#`) into the engine's log: a forfeit, a game's number.
+    pub fn note(&self, text: &str) {
+        self.process.log.line('#', text);
+    }
+
+    /// `newgame` for `start`'s game, variant and seats. A game the engine did not name in its
+    /// handshake is refused here, without asking it.
     pub fn new_game(&mut self, start: &AnyGame) -> Result<(), EngineFailure> {
-        let _ = start;
-        unimplemented!()
+        let id = start.id().id();
+        if !self.identity.games.iter().any(|g| g == id) {
+            return Err(self.failed(EngineFailure::Protocol(format!(
+                "the engine does not play `{id}` (its games: {})",
+                self.identity.games.join(", ")
+            ))));
+        }
+        let variant = start.variant_text();
+        let mut line = format!("newgame {id}");
+        if !variant.trim().is_empty() {
+            line.push(' ');
+            line.push_str(variant.trim());
+        }
+        line.push_str(&format!(" seats {}", start.seats()));
+        self.command(&line).map(drop).map_err(|e| self.failed(e))
     }
 
     /// Asks for a decision in `game` as `seat` sees it (the moves from `start` when nothing in
     /// them is hidden from the seat, else the seat's view as a position text), with `limits`;
-    /// the answer is checked legal. A late answer is `Late` (after `stop` is sent).
+    /// the answer is checked legal. A late answer is `Late` (after `stop` is sent): the engine
+    /// has `movetime` and [`grace`], or the answer timeout without a movetime.
     pub fn decide(
         &mut self,
         start: &AnyGame,
@@ -159,12 +257,224 @@ impl ExternalEngine {
         game: &AnyGame,
         limits: &GoLimits,
     ) -> Result<Decision, EngineFailure> {
-        let _ = (start, moves, game, limits);
-        unimplemented!()
+        let seat = match game.actor() {
+            Actor::Seat(seat) => usize::from(seat.0),
+            other => {
+                return Err(EngineFailure::Protocol(format!(
+                    "no seat is to decide (the actor is {other:?})"
+                )))
+            }
+        };
+        let position = position_command(start, moves, game, seat);
+        self.command(&position).map_err(|e| self.failed(e))?;
+        let go = go_command(limits);
+        let wait = match limits.movetime {
+            Some(movetime) => movetime + grace(movetime),
+            None => self.answer_timeout,
+        };
+        self.process.drain().map_err(|e| self.failed(e))?;
+        self.process.send(&go).map_err(|e| self.failed(e))?;
+        let asked = Instant::now();
+        let deadline = asked + wait;
+        let mut info = None;
+        let action = loop {
+            let line = match self.process.next_line(deadline) {
+                Ok(Some(line)) => line,
+                Ok(None) => return Err(self.late(limits, asked)),
+                Err(e) => return Err(self.failed(e)),
+            };
+            let (word, rest) = split_word(&line);
+            match word {
+                "bestmove" => break rest.trim().to_owned(),
+                "error" => {
+                    return Err(self.failed(EngineFailure::Refused {
+                        command: go,
+                        message: rest.trim().to_owned(),
+                    }))
+                }
+                "info" if !rest.trim_start().starts_with("string") => info = Some(line),
+                _ => {}
+            }
+        };
+        let took = asked.elapsed();
+        let action = check_action(game, &action).map_err(|e| self.failed(e))?;
+        Ok(Decision { action, took, info })
     }
 
     /// Sends `quit` and waits briefly for the process to end, then kills it.
-    pub fn quit(self) {
-        unimplemented!()
+    pub fn quit(mut self) {
+        self.process.quit(QUIT_WAIT);
+    }
+
+    /// The handshake: `muster`, then the engine's lines up to `ok`.
+    fn handshake(&mut self) -> Result<(), EngineFailure> {
+        let answer = self.command("muster").map_err(|e| self.failed(e))?;
+        let mut protocol = None;
+        for line in &answer.lines {
+            let (word, rest) = split_word(line);
+            let rest = rest.trim();
+            match word {
+                "id" => {
+                    let (field, value) = split_word(rest);
+                    let value = value.trim().to_owned();
+                    match field {
+                        "name" => self.identity.name = value,
+                        "version" => self.identity.version = value,
+                        "author" => self.identity.author = value,
+                        _ => {}
+                    }
+                }
+                "protocol" => {
+                    protocol = Some(rest.parse::<u32>().map_err(|_| {
+                        self.failed(EngineFailure::Protocol(format!(
+                            "`{line}`: the protocol version is not a number"
+                        )))
+                    })?);
+                }
+                "game" => {
+                    let (game, _) = split_word(rest);
+                    if !game.is_empty() {
+                        self.identity.games.push(game.to_owned());
+                    }
+                }
+                _ => {}
+            }
+        }
+        match protocol {
+            Some(version) if version == crate::PROTOCOL_VERSION => {
+                self.identity.protocol = version;
+                Ok(())
+            }
+            Some(version) => Err(self.failed(EngineFailure::Protocol(format!(
+                "the engine speaks protocol {version}; this controller speaks {}",
+                crate::PROTOCOL_VERSION
+            )))),
+            None => Err(self.failed(EngineFailure::Protocol(
+                "the handshake has no `protocol` line".to_owned(),
+            ))),
+        }
+    }
+
+    /// Sends a command other than `go` and reads its answer up to `ok`; `error` is `Refused`,
+    /// another final line a protocol violation, no final line within the answer timeout `Late`.
+    fn command(&mut self, line: &str) -> Result<Answer, EngineFailure> {
+        self.process.drain()?;
+        self.process.send(line)?;
+        let asked = Instant::now();
+        let deadline = asked + self.answer_timeout;
+        let mut lines = Vec::new();
+        loop {
+            let Some(answer) = self.process.next_line(deadline)? else {
+                return Err(EngineFailure::Late {
+                    limit: self.answer_timeout,
+                    took: asked.elapsed(),
+                });
+            };
+            let (word, rest) = split_word(&answer);
+            match word {
+                "ok" => return Ok(Answer { lines }),
+                "error" => {
+                    return Err(EngineFailure::Refused {
+                        command: line.to_owned(),
+                        message: rest.trim().to_owned(),
+                    })
+                }
+                "bestmove" | "readyok" => {
+                    return Err(EngineFailure::Protocol(format!(
+                        "`{answer}` in answer to `{line}`"
+                    )))
+                }
+                "info" => {}
+                _ => lines.push(answer),
+            }
+        }
+    }
+
+    /// A late `go`: `stop`, a short wait for its `bestmove`, and the failure.
+    fn late(&mut self, limits: &GoLimits, asked: Instant) -> EngineFailure {
+        let took = asked.elapsed();
+        let limit = limits.movetime.unwrap_or(self.answer_timeout);
+        if self.process.send("stop").is_ok() {
+            let deadline = Instant::now() + AFTER_STOP;
+            while let Ok(Some(line)) = self.process.next_line(deadline) {
+                if line.starts_with("bestmove") {
+                    break;
+                }
+            }
+        }
+        self.failed(EngineFailure::Late { limit, took })
+    }
+
+    /// Notes a failure in the log and returns it.
+    fn failed(&self, failure: EngineFailure) -> EngineFailure {
+        self.note(&format!("failure: {failure}"));
+        failure
+    }
+}
+
+/// The `position` command for `seat` deciding in `game`: the moves from the default start
+/// (`startpos`) or from `start`'s text; the seat's view alone while secrets are pending (§4).
+fn position_command(start: &AnyGame, moves: &[String], game: &AnyGame, seat: usize) -> String {
+    if game.secrets_pending() {
+        return format!("position text {}", game.view(Some(seat)).position_text());
+    }
+    let default = AnyGame::new(start.id(), &start.variant_text(), Some(start.seats()))
+        .map(|g| g.position_text());
+    let mut line = if default.as_deref() == Ok(start.position_text().as_str()) {
+        "position startpos".to_owned()
+    } else {
+        format!("position text {}", start.position_text())
+    };
+    if !moves.is_empty() {
+        line.push_str(" moves ");
+        line.push_str(&moves.join(" "));
+    }
+    line
+}
+
+/// The `go` command for `limits`.
+fn go_command(limits: &GoLimits) -> String {
+    let mut line = "go".to_owned();
+    if let Some(level) = limits.level {
+        line.push_str(&format!(" level {level}"));
+    }
+    if let Some(movetime) = limits.movetime {
+        line.push_str(&format!(" movetime {}", movetime.as_millis()));
+    }
+    if let Some((times, inc)) = &limits.clock {
+        line.push_str(" clock");
+        for t in times {
+            line.push_str(&format!(" {}", t.as_millis()));
+        }
+        line.push_str(&format!(" inc {}", inc.as_millis()));
+    }
+    line
+}
+
+/// Checks an engine's action: it must read as an action of the game and be legal here; returns
+/// its canonical text.
+fn check_action(game: &AnyGame, action: &str) -> Result<String, EngineFailure> {
+    let illegal = |reason: String| EngineFailure::Illegal {
+        action: action.to_owned(),
+        reason,
+    };
+    if action.is_empty() {
+        return Err(illegal("`bestmove` names no action".to_owned()));
+    }
+    let canonical = game
+        .normalize_action(action)
+        .map_err(|e| illegal(e.to_string()))?;
+    if !game.legal_actions().contains(&canonical) {
+        return Err(illegal("it is not among the legal actions here".to_owned()));
+    }
+    Ok(canonical)
+}
+
+/// The first word of a line and the rest.
+fn split_word(line: &str) -> (&str, &str) {
+    let line = line.trim_start();
+    match line.find([' ', '\t']) {
+        Some(i) => (&line[..i], &line[i..]),
+        None => (line, ""),
     }
 }

@@ -74,6 +74,9 @@ pub struct MctsResult<A> {
     pub value: f64,
     /// Whether that value is proven.
     pub proven: bool,
+    /// The expected utility of every seat after the chosen action, indexed by seat: the mean
+    /// rewards of its node over all trees (exact when proven).
+    pub values: Vec<f64>,
     /// The most visited line from the root.
     pub line: Vec<A>,
     /// Every root action searched, most visited first.
@@ -199,6 +202,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             best: best.action,
             value: best.value,
             proven: best.proven,
+            values: child_values(&self.trees, best.action, game.seats()),
             line,
             iterations: self
                 .trees
@@ -256,6 +260,32 @@ fn root_candidates<G: Game>(trees: &[Tree<G>], seat: Seat) -> Vec<Candidate<G::A
             .then(a.action.cmp(&b.action))
     });
     out
+}
+
+/// The expected utility of every seat at the root's child reached by `action`, over all trees:
+/// exact when proven, else the mean rewards, ½ for a child never visited.
+fn child_values<G: Game>(trees: &[Tree<G>], action: G::Action, seats: usize) -> Vec<f64> {
+    let mut sums = vec![0.0; seats];
+    let mut visits = 0u64;
+    for tree in trees {
+        let child = tree.nodes[0]
+            .children
+            .iter()
+            .map(|&c| tree.node(c))
+            .find(|n| n.action == Some(action));
+        let Some(child) = child else { continue };
+        if let Some(exact) = &child.solved {
+            return exact.clone();
+        }
+        visits += u64::from(child.visits);
+        for (sum, total) in sums.iter_mut().zip(&child.totals) {
+            *sum += total;
+        }
+    }
+    if visits == 0 {
+        return vec![0.5; seats];
+    }
+    sums.into_iter().map(|s| s / visits as f64).collect()
 }
 
 fn choose<A: Copy>(candidates: &[Candidate<A>]) -> &Candidate<A> {
@@ -349,6 +379,10 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
             depth: self.depth,
             best: best.map(|c| game.action_text(c.action)),
             value: best.map_or(0.5, |c| c.value),
+            values: best.map_or_else(
+                || vec![0.5; game.seats()],
+                |c| child_values(std::slice::from_ref(&*self.tree), c.action, game.seats()),
+            ),
         }
     }
 

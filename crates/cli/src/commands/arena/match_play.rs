@@ -1,15 +1,18 @@
-//! One arena game: seats, opening, engines, the record.
+//! One arena game: seats, opening, engines (built in or outside), the record.
 
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
+use muster_protocol::controller::{EngineFailure, ExternalEngine};
 use muster_rules::{Actor, AnyGame};
-use muster_search::StopFlag;
+use muster_search::{Engine, StopFlag};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::elo::GameResult;
 use crate::args::ArenaArgs;
+use crate::commands::outside::{self, Forfeit};
 use crate::commands::play::players::Player;
 
 /// A game to play.
@@ -40,6 +43,18 @@ pub struct Finished {
     pub actions: Vec<String>,
     /// Stopped at `--max-plies` (scored as a draw).
     pub unfinished: bool,
+    /// A seat whose outside engine failed (late, illegal, crashed) and so lost.
+    pub forfeit: Option<Forfeit>,
+}
+
+/// Who decides for one seat of an arena game.
+enum SeatPlayer {
+    /// A built-in player.
+    Builtin(Engine),
+    /// An outside engine, running.
+    Outside(ExternalEngine),
+    /// An outside engine that could not be started: it loses at its first decision.
+    Failed(EngineFailure),
 }
 
 /// The player index of each seat: the pair alternates around the table.
@@ -50,7 +65,7 @@ fn seat_players(job: &Job, seats: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Plays one game to its end (or to `--max-plies`).
+/// Plays one game to its end (or to `--max-plies`, or to an outside engine's failure).
 pub fn play_game(
     start: &AnyGame,
     players: &[Player],
@@ -63,15 +78,28 @@ pub fn play_game(
         .enumerate()
         .map(|(s, &p)| {
             let seed = job.engine_seed.wrapping_add(s as u64);
+            if let Player::Engine(command) = &players[p] {
+                let log =
+                    args.out
+                        .join("logs")
+                        .join(format!("{:04}-seat{}.log", job.number + 1, s + 1));
+                return Ok(match outside::start(command, Some(log), seed, start) {
+                    Ok(engine) => SeatPlayer::Outside(engine),
+                    Err(failure) => SeatPlayer::Failed(failure),
+                });
+            }
             players[p]
                 .engine(start.id(), seed, 1)
+                .map(SeatPlayer::Builtin)
                 .context("an arena player must be an engine")
         })
         .collect::<Result<Vec<_>>>()?;
+    let limits = outside::limits(Duration::from_millis(args.move_time));
     let mut dice = SmallRng::seed_from_u64(job.opening_seed);
     let mut game = start.clone();
     let mut actions = Vec::new();
     let mut decisions = 0u32;
+    let mut forfeit = None;
     let stop = StopFlag::default();
     while actions.len() < args.max_plies as usize {
         let action = match game.actor() {
@@ -85,27 +113,56 @@ pub fn play_game(
             }
             Actor::Seat(seat) => {
                 decisions += 1;
-                engines[seat.index()]
-                    .think(&game, None, &stop, &mut ())
-                    .with_context(|| {
-                        format!(
-                            "game {}: {} cannot decide",
-                            job.number + 1,
-                            players[seats[seat.index()]].short()
-                        )
-                    })?
-                    .action
+                let player = &players[seats[seat.index()]];
+                let decided = match &mut engines[seat.index()] {
+                    SeatPlayer::Builtin(engine) => {
+                        engine
+                            .think(&game, None, &stop, &mut ())
+                            .with_context(|| {
+                                format!("game {}: {} cannot decide", job.number + 1, player.short())
+                            })?
+                            .action
+                    }
+                    SeatPlayer::Outside(engine) => {
+                        match engine.decide(start, &actions, &game, &limits) {
+                            Ok(decision) => decision.action,
+                            Err(failure) => {
+                                forfeit =
+                                    Some(Forfeit::new(seat.index(), &player.describe(), &failure));
+                                break;
+                            }
+                        }
+                    }
+                    SeatPlayer::Failed(failure) => {
+                        forfeit = Some(Forfeit::new(seat.index(), &player.describe(), failure));
+                        break;
+                    }
+                };
+                decided
             }
         };
         let before = game.clone();
         game.apply(&action)
             .with_context(|| format!("game {}: `{action}` was refused", job.number + 1))?;
-        for engine in &mut engines {
-            engine.observe(&before, &action);
+        for seat_player in &mut engines {
+            if let SeatPlayer::Builtin(engine) = seat_player {
+                engine.observe(&before, &action);
+            }
         }
         actions.push(action);
     }
-    let outcome = game.outcome();
+    for seat_player in engines {
+        if let SeatPlayer::Outside(engine) = seat_player {
+            if let Some(f) = &forfeit {
+                engine.note(&format!("game over: {}", f.words));
+            }
+            engine.quit();
+        }
+    }
+    let outcome = match &forfeit {
+        Some(f) => f.endings().outcome(game.outcome(), start.seats()),
+        None => game.outcome(),
+    };
     let utilities = (0..start.seats())
         .map(|s| {
             outcome
@@ -122,6 +179,7 @@ pub fn play_game(
         start: start.clone(),
         unfinished: outcome.is_none(),
         actions,
+        forfeit,
     })
 }
 
@@ -157,14 +215,39 @@ pub fn save_record(folder: &Path, players: &[Player], game: &Finished) -> Result
             ),
         ));
     }
-    let record = AnyGame::export(&game.start, &game.actions, &headers)?;
+    let record = match &game.forfeit {
+        Some(forfeit) => {
+            let mut record =
+                AnyGame::export_ended(&game.start, &game.actions, &forfeit.endings(), &headers)?;
+            record.set_header("Termination", forfeit.words.clone());
+            record
+        }
+        None => AnyGame::export(&game.start, &game.actions, &headers)?,
+    };
+    let names: Vec<String> = names.iter().map(|n| file_word(n)).collect();
     let file = folder.join(format!(
         "{:04}-{}.txt",
         game.job.number + 1,
-        names.join("-vs-").replace(':', "")
+        names.join("-vs-")
     ));
     std::fs::write(&file, record.to_text())
         .with_context(|| format!("cannot write `{}`", file.display()))
+}
+
+/// A player's short name as part of a file name: `:` dropped (`mcts500`), anything but letters,
+/// digits, `.`, `_` and `-` made `_`, at most 40 characters (outside engines' commands).
+fn file_word(name: &str) -> String {
+    name.chars()
+        .filter(|&c| c != ':')
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(40)
+        .collect()
 }
 
 /// A seat name as a record header key (letters, digits and `_`).

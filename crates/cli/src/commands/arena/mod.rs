@@ -6,6 +6,11 @@
 //! interval per player ([`elo::fit`], random anchored at 0 when it plays), a ratings table, a
 //! pairings table, every game as a record in `--out`, optionally an SVG ladder and a JSON summary.
 //! Everything is derived from `--seed`, so an arena can be run again to the same results.
+//!
+//! Players may be outside engines (`engine:<command>`, docs/engine-protocol.md §7): each is
+//! started per game and seat, logged to `<out>/logs/NNNN-seatK.log`, and loses the game when it
+//! is late (`--move-time`), answers an illegal action or crashes; such forfeits are reported as
+//! they happen, in the records (`Ending`, `Termination`) and in the summary.
 
 pub mod elo;
 mod match_play;
@@ -112,6 +117,9 @@ fn play_all(
                     game.actions.len()
                 ));
             }
+            if let Some(forfeit) = &game.forfeit {
+                bar.println(&format!("game {}: {}", game.job.number + 1, forfeit.words));
+            }
             tally.add(&game);
             finished.push(game);
             bar.set(finished.len() as u64, &tally.status());
@@ -131,6 +139,8 @@ struct Summary {
     seats: usize,
     games: usize,
     unfinished: usize,
+    /// Games lost by an outside engine's failure (late, illegal, crashed).
+    forfeits: usize,
     seed: u64,
     records: String,
     anchor: String,
@@ -146,6 +156,8 @@ struct PlayerSummary {
     elo: f64,
     /// Half-width of the 95 % interval (`null`: unbounded).
     margin: Option<f64>,
+    /// Games this player lost by its engine's failure.
+    forfeits: u32,
 }
 
 #[derive(Debug, Serialize)]
@@ -182,10 +194,11 @@ impl Summary {
             seats: start.seats(),
             games: finished.len(),
             unfinished: finished.iter().filter(|g| g.unfinished).count(),
+            forfeits: finished.iter().filter(|g| g.forfeit.is_some()).count(),
             seed: args.seed,
             records: args.out.display().to_string(),
             anchor: players[anchor].short(),
-            players: player_summaries(players, &games, &scores, &ratings),
+            players: player_summaries(players, &games, &scores, &ratings, finished),
             pairings: pairings
                 .iter()
                 .map(|p| pairing_summary(players, p))
@@ -230,6 +243,21 @@ impl Summary {
             self.anchor,
             self.records
         );
+        if self.forfeits > 0 {
+            let losers: Vec<String> = self
+                .players
+                .iter()
+                .filter(|p| p.forfeits > 0)
+                .map(|p| format!("{} {}", p.player, p.forfeits))
+                .collect();
+            out.push_str(&format!(
+                "{} game{} lost by an outside engine's failure ({}); logs in {}.\n\n",
+                self.forfeits,
+                if self.forfeits == 1 { "" } else { "s" },
+                losers.join(", "),
+                std::path::Path::new(&self.records).join("logs").display()
+            ));
+        }
         out.push_str(&report::ratings_table(&names, &games, &scores, &ratings));
         out.push('\n');
         out.push_str(&report::pairings_table(&names, &pairings));
@@ -246,7 +274,7 @@ impl Summary {
                     Player::Random => 0.0,
                     Player::Level(n) => f64::from(*n),
                     // The ladder plots levels; other searches have no place on its axis.
-                    Player::Human | Player::Search(_) => return None,
+                    Player::Human | Player::Search(_) | Player::Engine(_) => return None,
                 };
                 Some(plot::Point {
                     x,
@@ -273,11 +301,20 @@ fn player_summaries(
     games: &[u32],
     scores: &[f64],
     ratings: &[Rating],
+    finished: &[Finished],
 ) -> Vec<PlayerSummary> {
+    let forfeits = |player: usize| {
+        finished
+            .iter()
+            .filter_map(|g| g.forfeit.as_ref().map(|f| g.result.players[f.seat]))
+            .filter(|&p| p == player)
+            .count() as u32
+    };
     players
         .iter()
         .enumerate()
         .map(|(i, p)| PlayerSummary {
+            forfeits: forfeits(i),
             player: p.short(),
             games: games[i],
             score: scores[i],

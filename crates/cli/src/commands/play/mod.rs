@@ -9,6 +9,11 @@
 //!
 //! `save FILE` writes a record that `--resume FILE` continues exactly (see [`session`]); `quit`
 //! with moves not yet saved offers to save them first.
+//!
+//! Any seat may be an outside engine (`--vs engine:<command>`, or `--players` naming every
+//! seat): it has `--move-time` per decision, and a late, illegal or crashed engine loses the
+//! game, which the screen says; its session and standard error are logged (docs/engine-protocol.md
+//! §7). With `--players` and no `human`, the game plays itself to the end.
 
 mod input;
 pub mod players;
@@ -56,8 +61,12 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         ),
         (None, Some(start)) => {
             let game = start_game(&start)?;
-            let table = Table::seat(&game, args.seat.as_deref(), &args.vs)?;
-            let how = if args.vs.is_empty() {
+            let table = if args.players.is_empty() {
+                Table::seat(&game, args.seat.as_deref(), &args.vs)?
+            } else {
+                Table::from_players(&game, &args.players)?
+            };
+            let how = if args.vs.is_empty() && args.players.is_empty() {
                 Start::DefaultOpponents
             } else {
                 Start::New
@@ -68,6 +77,20 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         // clap asks for a game unless --resume is given.
         (None, None) => anyhow::bail!("name a game, or give --resume FILE"),
     };
+    let mut session = session;
+    let logs = args
+        .engine_logs
+        .clone()
+        .unwrap_or_else(session::default_logs);
+    let files = session.start_outside(&logs, std::time::Duration::from_millis(args.move_time));
+    for (seat, file) in files {
+        writeln!(
+            ui.out,
+            "{}: an outside engine; its session and standard error are logged to {}",
+            session.label(seat),
+            safe(&file.display().to_string())
+        )?;
+    }
     ui.play(session, &how)
 }
 
@@ -164,14 +187,19 @@ impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
     fn introduce(&mut self, session: &Session, how: &Start) -> Result<()> {
         let game = session.game();
         let table = session.table();
+        let watching = !table.is_human(table.you);
         let opponents: Vec<String> = (0..game.seats())
-            .filter(|&i| i != table.you)
+            .filter(|&i| watching || i != table.you)
             .map(|i| session.label(i))
             .collect();
         let title = format!("{} ({})", game.info().name, game.variant_text());
         writeln!(self.out, "{}", self.style.paint(&title, &[Paint::Bold]))?;
         let you = game.seat_name(crate::commands::seat(table.you));
-        let greeting = format!("You play {you} against {}.", opponents.join(", "));
+        let greeting = if watching {
+            format!("Nobody plays here: {}.", opponents.join(" against "))
+        } else {
+            format!("You play {you} against {}.", opponents.join(", "))
+        };
         for line in wrap(&greeting, crate::render::Fit::terminal().width) {
             writeln!(self.out, "{line}")?;
         }
@@ -227,9 +255,13 @@ impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
             "{}",
             render::board(&shown, session.last_action(), self.style)
         )?;
-        match (game.outcome(), session.human_to_act()) {
-            (Some(outcome), _) => {
-                let result = format!("Game over: {}", result_words(game, &outcome));
+        let over = match session.forfeit() {
+            Some(forfeit) => Some(forfeit.words.clone()),
+            None => game.outcome().map(|outcome| result_words(game, &outcome)),
+        };
+        match (over, session.human_to_act()) {
+            (Some(words), _) => {
+                let result = format!("Game over: {}", safe(&words));
                 writeln!(self.out, "{}", self.style.paint(&result, &[Paint::Bold]))?;
                 writeln!(self.out, "You can still undo, save FILE, or quit.")?;
             }
@@ -278,7 +310,7 @@ impl<R: BufRead, W: Write, E: Write> Ui<R, W, E> {
 
     /// Acts on one line of input.
     fn handle(&mut self, session: &mut Session, line: &str) -> Result<Flow> {
-        let over = session.game().outcome().is_some();
+        let over = session.game().outcome().is_some() || session.forfeit().is_some();
         match input::parse(line) {
             Input::Nothing => {}
             Input::Help => {

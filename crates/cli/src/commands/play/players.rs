@@ -3,6 +3,7 @@
 use std::fmt;
 
 use anyhow::{bail, Result};
+use muster_protocol::controller::EngineCommand;
 use muster_rules::{AnyGame, GameId};
 use muster_search::levels::{level, Recipe, NAMES};
 use muster_search::Engine;
@@ -10,7 +11,7 @@ use muster_search::Engine;
 use crate::commands::seat_names;
 
 /// Who makes the decisions of one seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Player {
     /// A person at this terminal.
     Human,
@@ -21,18 +22,31 @@ pub enum Player {
     /// A search with a budget of one's own (`mcts:500`, `ab:20000`), for tuning and for
     /// measuring the levels against something between them.
     Search(Recipe),
+    /// An outside program speaking the engine protocol (`engine:<command>`), started per game
+    /// and seat: docs/engine-protocol.md §7.
+    Engine(EngineCommand),
 }
 
 /// The opponents that exist, as listed in error messages.
-pub const LEVELS: &str = "human, random, a level 1-8 (also L1-L8 or a level name: beginner, novice, casual, club, strong, expert, master, grandmaster), or a search with its budget: mcts:ITERATIONS or ab:NODES";
+pub const LEVELS: &str = "human, random, a level 1-8 (also L1-L8 or a level name: beginner, novice, casual, club, strong, expert, master, grandmaster), a search with its budget: mcts:ITERATIONS or ab:NODES, or an outside engine: engine:COMMAND";
 
 impl Player {
     /// Reads a player: `human`, `random`, a level number `1`–`8`, `L5`, `level5`, a level name
     /// (`master`), or a search with its budget: `mcts:500` (iterations per decision) or
     /// `ab:20000` (alpha-beta, positions per decision). The error quotes the text and lists what
-    /// exists.
+    /// exists. `engine:<command>` is an outside engine: a program and its arguments with
+    /// shell-like quoting (`engine:python3 "my bot.py"`), kept as written.
     pub fn parse(text: &str) -> Result<Player> {
-        let word = text.trim().to_ascii_lowercase();
+        let trimmed = text.trim();
+        if trimmed
+            .get(..7)
+            .is_some_and(|p| p.eq_ignore_ascii_case("engine:"))
+        {
+            return EngineCommand::parse(&trimmed[7..])
+                .map(Player::Engine)
+                .map_err(|e| anyhow::anyhow!("`{text}`: {e}"));
+        }
+        let word = trimmed.to_ascii_lowercase();
         if let Some((method, budget)) = word.split_once(':') {
             return parse_search(text, method, budget);
         }
@@ -57,7 +71,7 @@ impl Player {
     }
 
     /// The player as written in records and labels: `human`, `random`, `level 5, strong`.
-    pub fn describe(self) -> String {
+    pub fn describe(&self) -> String {
         match self {
             Player::Human => "human".to_owned(),
             Player::Random => "random".to_owned(),
@@ -67,15 +81,29 @@ impl Player {
                 Recipe::AlphaBeta { nodes, .. } => format!("alpha-beta, {nodes} positions"),
                 Recipe::Random => "random".to_owned(),
             },
+            Player::Engine(command) => format!("engine `{}`", command.display()),
         }
     }
 
-    /// A short name for tables and file names: `human`, `random`, `L5`.
-    pub fn short(self) -> String {
+    /// A short name for tables and file names: `human`, `random`, `L5`, `engine:bot.py --x`
+    /// (an outside engine's program without its folder).
+    pub fn short(&self) -> String {
         match self {
             Player::Human => "human".to_owned(),
             Player::Random => "random".to_owned(),
             Player::Level(n) => format!("L{n}"),
+            Player::Engine(command) => {
+                let program = std::path::Path::new(&command.program)
+                    .file_name()
+                    .map_or(command.program.clone(), |n| {
+                        n.to_string_lossy().into_owned()
+                    });
+                let short = EngineCommand {
+                    program,
+                    args: command.args.clone(),
+                };
+                format!("engine:{}", short.display())
+            }
             Player::Search(recipe) => match recipe {
                 Recipe::Mcts { iterations, .. } => format!("mcts:{iterations}"),
                 Recipe::AlphaBeta { nodes, .. } => format!("ab:{nodes}"),
@@ -84,14 +112,23 @@ impl Player {
         }
     }
 
+    /// The player as `--vs` and `--players` read it back: the short name, or `engine:` and the
+    /// whole command line for an outside engine.
+    pub fn spec(&self) -> String {
+        match self {
+            Player::Engine(command) => format!("engine:{}", command.display()),
+            other => other.short(),
+        }
+    }
+
     /// The AI engine for this player in `game`, if it is one (random included, so that its
-    /// choices come from its own seeded generator).
-    pub fn engine(self, game: GameId, seed: u64, threads: usize) -> Option<Engine> {
+    /// choices come from its own seeded generator). Outside engines are not built in: `None`.
+    pub fn engine(&self, game: GameId, seed: u64, threads: usize) -> Option<Engine> {
         let recipe = match self {
-            Player::Human => return None,
+            Player::Human | Player::Engine(_) => return None,
             Player::Random => Recipe::Random,
-            Player::Level(n) => level(game, n)?.recipe,
-            Player::Search(recipe) => recipe,
+            Player::Level(n) => level(game, *n)?.recipe,
+            Player::Search(recipe) => *recipe,
         };
         Some(Engine::new(game, recipe, seed, threads))
     }
@@ -156,17 +193,39 @@ impl Table {
                 if others == 1 { "" } else { "s" }
             );
         }
-        let filler = opponents.last().copied().unwrap_or(Player::Random);
+        let filler = opponents.last().cloned().unwrap_or(Player::Random);
         let mut given = opponents.into_iter();
         let players = (0..names.len())
             .map(|i| {
                 if i == you {
                     Player::Human
                 } else {
-                    given.next().unwrap_or(filler)
+                    given.next().unwrap_or_else(|| filler.clone())
                 }
             })
             .collect();
+        Ok(Table { you, players })
+    }
+
+    /// The table of `--players`: every seat's player in seat order; the first `human` seat is
+    /// yours (with none, the game plays itself and `you` is the first seat, watched).
+    pub fn from_players(game: &AnyGame, players: &[String]) -> Result<Table> {
+        let players: Vec<Player> = players
+            .iter()
+            .map(|p| Player::parse(p).map_err(|e| anyhow::anyhow!("--players {e}")))
+            .collect::<Result<_>>()?;
+        if players.len() != game.seats() {
+            bail!(
+                "--players names {} player{} for {} seats (one per seat, `human` for yours)",
+                players.len(),
+                if players.len() == 1 { "" } else { "s" },
+                game.seats()
+            );
+        }
+        let you = players
+            .iter()
+            .position(|p| *p == Player::Human)
+            .unwrap_or(0);
         Ok(Table { you, players })
     }
 
@@ -177,7 +236,7 @@ impl Table {
 
     /// How a seat is described: `you`, `human`, `random` or `level 5, strong`.
     pub fn kind(&self, seat: usize) -> String {
-        if seat == self.you {
+        if seat == self.you && self.is_human(seat) {
             "you".to_owned()
         } else {
             self.players

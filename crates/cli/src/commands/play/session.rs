@@ -18,7 +18,10 @@
 //! So with one thread per AI (several threads make any search nondeterministic) a resumed game
 //! goes on exactly as the uninterrupted one would have.
 
+mod outside;
+
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use muster_rules::any::AnyEvent;
@@ -28,6 +31,10 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::players::{Player, Table};
+use crate::commands::outside::Forfeit;
+use muster_protocol::controller::ExternalEngine;
+
+pub use self::outside::default_logs;
 
 /// Record headers written by [`Session::record_text`] and read back by the resume.
 pub mod headers {
@@ -103,6 +110,18 @@ pub struct Session {
     threads: usize,
     /// Whether actions were played or taken back since the game was saved or resumed.
     unsaved: bool,
+    /// The outside engine of each seat played by one (or why it could not start), by seat.
+    outside: Vec<Option<Result<ExternalEngine, Forfeit>>>,
+    /// The time an outside engine has per decision.
+    move_time: Duration,
+    /// The seat that lost because its outside engine failed: the game is over.
+    forfeit: Option<Forfeit>,
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.close_outside();
+    }
 }
 
 impl Session {
@@ -121,7 +140,11 @@ impl Session {
             hint_level,
             threads,
             unsaved: false,
+            outside: Vec::new(),
+            move_time: outside::DEFAULT_MOVE_TIME,
+            forfeit: None,
         };
+        session.outside = (0..session.table.players.len()).map(|_| None).collect();
         session.restart_engines();
         session
     }
@@ -191,7 +214,7 @@ impl Session {
         self.engines = (0..self.table.players.len())
             .map(|seat| {
                 // Random opponents draw from the per-ply generator, as chance does.
-                let player = self.table.players[seat];
+                let player = &self.table.players[seat];
                 let seed = self
                     .seed
                     .wrapping_add(1 + seat as u64)
@@ -239,6 +262,9 @@ impl Session {
 
     /// The seat whose person must decide now, if any.
     pub fn human_to_act(&self) -> Option<usize> {
+        if self.forfeit.is_some() {
+            return None;
+        }
         match self.game.actor() {
             Actor::Seat(seat) if self.table.is_human(seat.index()) => Some(seat.index()),
             _ => None,
@@ -299,6 +325,9 @@ impl Session {
     /// opponent), reporting an AI's thinking to `observer`; `None` when a person must decide or
     /// the game is over.
     pub fn auto_step(&mut self, observer: &mut dyn Observer) -> Option<Result<AutoAction>> {
+        if self.forfeit.is_some() {
+            return None;
+        }
         let (who, seat) = match self.game.actor() {
             Actor::Over => return None,
             Actor::Chance => ("Chance".to_owned(), None),
@@ -306,16 +335,23 @@ impl Session {
             Actor::Seat(seat) => (self.label(seat.index()), Some(seat.index())),
         };
         let mut random = self.random_choices();
-        let decided = match seat.and_then(|s| self.engines[s].as_mut()) {
-            Some(engine) => engine
-                .think(&self.game, None, &StopFlag::default(), observer)
-                .map(|thought| (thought.action.clone(), Some(thought)))
-                .map_err(anyhow::Error::from),
-            None => self
-                .game
-                .random_action(&mut random)
-                .map(|action| (action, None))
-                .ok_or_else(|| anyhow::anyhow!("nobody can act")),
+        let decided = match seat.and_then(|s| self.outside_decision(s)) {
+            Some(Ok(action)) => Ok((action, None)),
+            Some(Err(forfeit)) => {
+                self.forfeit = Some(forfeit);
+                return None;
+            }
+            None => match seat.and_then(|s| self.engines[s].as_mut()) {
+                Some(engine) => engine
+                    .think(&self.game, None, &StopFlag::default(), observer)
+                    .map(|thought| (thought.action.clone(), Some(thought)))
+                    .map_err(anyhow::Error::from),
+                None => self
+                    .game
+                    .random_action(&mut random)
+                    .map(|action| (action, None))
+                    .ok_or_else(|| anyhow::anyhow!("nobody can act")),
+            },
         };
         let (action, thought) = match decided.with_context(|| format!("{who} cannot decide")) {
             Ok(decided) => decided,
@@ -364,6 +400,10 @@ impl Session {
     /// number of actions taken back (0: nothing to undo). The AI engines start afresh, so that
     /// what they thought about the lines taken back plays no part in the rest of the game.
     pub fn undo(&mut self) -> usize {
+        if self.forfeit.is_some() {
+            // A forfeit ends the game for good: the engine that failed is not asked again.
+            return 0;
+        }
         let last_human = self
             .history
             .iter()
@@ -398,7 +438,7 @@ impl Session {
                 (name, kind)
             })
             .collect();
-        let players: Vec<String> = self.table.players.iter().map(|p| p.short()).collect();
+        let players: Vec<String> = self.table.players.iter().map(|p| p.spec()).collect();
         extra.push((headers::PLAYERS.to_owned(), players.join(",")));
         extra.push((headers::YOU.to_owned(), (self.table.you + 1).to_string()));
         extra.push((headers::SEED.to_owned(), self.seed.to_string()));
@@ -416,7 +456,10 @@ impl Session {
             extra.push((headers::CHAINED.to_owned(), chained.join(",")));
         }
         let actions: Vec<String> = self.history.iter().map(|s| s.action.clone()).collect();
-        let record = AnyGame::export(&self.start, &actions, &extra)?;
+        let mut record = AnyGame::export_ended(&self.start, &actions, &self.endings(), &extra)?;
+        if let Some(forfeit) = &self.forfeit {
+            record.set_header("Termination", forfeit.words.clone());
+        }
         Ok(record.to_text())
     }
 

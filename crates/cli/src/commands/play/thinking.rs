@@ -108,6 +108,7 @@ mod tests {
             depth: 4,
             best: Some("d1-d3".to_owned()),
             value: 0.5,
+            values: vec![0.5, 0.5],
         });
     }
 

@@ -1,0 +1,269 @@
+//! `go`: the limits turned into a search, run on a thread of its own, reporting `info` lines.
+
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
+
+use muster_rules::{Actor, AnyGame};
+use muster_search::{Budget, Engine, Progress, SearchError, StopFlag, Thought};
+
+use super::command::GoParams;
+use super::output::Output;
+
+/// How one `go` searches, worked out from its limits (docs/engine-protocol.md §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Plan {
+    /// The level's own budget ([`Engine::think`] without a budget).
+    Level,
+    /// A budget replacing the level's (`nodes`, `depth`, `infinite`).
+    Replace(Budget),
+    /// The level's budget under a wall-clock cap (`movetime`, `clock`).
+    Capped(Duration),
+}
+
+/// The wall-clock cap of a `go` for `mover`: `movetime`, and a thirtieth of the mover's clock
+/// plus the increment but never more than half of it; the smaller. A little is kept back of a
+/// `movetime` (a twentieth, at most 20 ms) for answering in time. `None` without either.
+pub(crate) fn cap(params: &GoParams, mover: usize) -> Result<Option<Duration>, String> {
+    let from_movetime = params.movetime.map(|ms| {
+        let keep = (ms / 20).min(20);
+        Duration::from_millis(ms - keep)
+    });
+    let from_clock = match &params.clock {
+        None => None,
+        Some((times, inc)) => {
+            let Some(&left) = times.get(mover) else {
+                return Err(format!(
+                    "go: `clock` gives {} times, but seat {mover} is to move",
+                    times.len()
+                ));
+            };
+            let spend = (left / 30 + inc).min(left / 2);
+            Some(Duration::from_millis(spend.max(1)))
+        }
+    };
+    Ok(match (from_movetime, from_clock) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    })
+}
+
+/// The plan of a `go` whose cap is `cap`.
+pub(crate) fn plan(params: &GoParams, cap: Option<Duration>) -> Plan {
+    if params.infinite {
+        return Plan::Replace(Budget::nodes(u64::MAX));
+    }
+    if params.nodes.is_some() || params.depth.is_some() {
+        return Plan::Replace(Budget {
+            nodes: params.nodes,
+            depth: params.depth,
+            time: cap,
+        });
+    }
+    match cap {
+        Some(cap) => Plan::Capped(cap),
+        None => Plan::Level,
+    }
+}
+
+/// A finished search, sent back to the session's loop.
+#[derive(Debug)]
+pub(crate) struct Finished {
+    /// The level whose engine searched.
+    pub level: u8,
+    /// The engine, given back.
+    pub engine: Engine,
+    /// What it decided.
+    pub result: Result<Thought, SearchError>,
+    /// The position searched.
+    pub game: AnyGame,
+}
+
+/// Starts the search on a thread; its `info` lines go to `output` (about ten a second), and the
+/// result to `done`.
+pub(crate) fn spawn<E: From<Box<Finished>> + Send + 'static>(
+    level: u8,
+    mut engine: Engine,
+    game: AnyGame,
+    plan: Plan,
+    stop: StopFlag,
+    output: Output,
+    done: Sender<E>,
+) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name("muster-engine-search".into())
+        .spawn(move || {
+            let seats = game.seats();
+            let mover = match game.actor() {
+                Actor::Seat(seat) => seat.index(),
+                _ => 0,
+            };
+            let mut last: Option<Instant> = None;
+            let mut observer = |progress: &Progress| {
+                if last.is_some_and(|t| t.elapsed() < Duration::from_millis(90)) {
+                    return;
+                }
+                last = Some(Instant::now());
+                let values = progress_values(progress, seats, mover);
+                let pv: Vec<String> = progress.best.iter().cloned().collect();
+                output.line(&info_line(
+                    progress.depth,
+                    progress.nodes,
+                    progress.elapsed,
+                    &values,
+                    None,
+                    &pv,
+                ));
+            };
+            let result = match plan {
+                Plan::Level => engine.think(&game, None, &stop, &mut observer),
+                Plan::Replace(budget) => engine.think(&game, Some(budget), &stop, &mut observer),
+                Plan::Capped(cap) => engine
+                    .think_capped(&game, cap, &stop, &mut observer)
+                    .map(|c| c.thought),
+            };
+            let _ = done.send(E::from(Box::new(Finished {
+                level,
+                engine,
+                result,
+                game,
+            })));
+        })
+        .map(|_| ())
+}
+
+/// Every seat's expected utility from a progress report.
+fn progress_values(progress: &Progress, seats: usize, mover: usize) -> Vec<f64> {
+    if progress.values.len() == seats {
+        return progress.values.clone();
+    }
+    spread(progress.value, seats, mover)
+}
+
+/// Every seat's expected utility from the final thought.
+pub(crate) fn thought_values(thought: &Thought, seats: usize, mover: usize) -> Vec<f64> {
+    if thought.values.len() == seats {
+        return thought.values.clone();
+    }
+    spread(thought.value, seats, mover)
+}
+
+/// The mover's value, the rest shared evenly by the others (when the search gave no more).
+fn spread(value: f64, seats: usize, mover: usize) -> Vec<f64> {
+    let others = seats.saturating_sub(1).max(1) as f64;
+    (0..seats)
+        .map(|s| {
+            if s == mover {
+                value
+            } else {
+                (1.0 - value) / others
+            }
+        })
+        .collect()
+}
+
+/// `info depth … nodes … nps … time … score … [cp …] pv …`.
+pub(crate) fn info_line(
+    depth: u32,
+    nodes: u64,
+    elapsed: Duration,
+    values: &[f64],
+    cp: Option<i32>,
+    pv: &[String],
+) -> String {
+    let ms = elapsed.as_millis();
+    let nps = if elapsed.is_zero() {
+        0
+    } else {
+        (nodes as f64 / elapsed.as_secs_f64()) as u64
+    };
+    let mut line = format!("info depth {depth} nodes {nodes} nps {nps} time {ms} score");
+    for v in values {
+        line.push_str(&format!(" {:.3}", v.clamp(0.0, 1.0)));
+    }
+    if let Some(cp) = cp {
+        line.push_str(&format!(" cp {cp}"));
+    }
+    line.push_str(" pv");
+    for action in pv {
+        line.push(' ');
+        line.push_str(action);
+    }
+    line
+}
+
+/// The last `info` line of a finished search.
+pub(crate) fn final_info(thought: &Thought, game: &AnyGame) -> String {
+    let mover = match game.actor() {
+        Actor::Seat(seat) => seat.index(),
+        _ => 0,
+    };
+    let values = thought_values(thought, game.seats(), mover);
+    let pv = if thought.line.is_empty() {
+        vec![thought.action.clone()]
+    } else {
+        thought.line.clone()
+    };
+    info_line(
+        thought.depth,
+        thought.nodes,
+        thought.elapsed,
+        &values,
+        thought.score,
+        &pv,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_gives_a_thirtieth_plus_the_increment_at_most_half() {
+        let params = GoParams {
+            clock: Some((vec![30_000, 60_000], 500)),
+            ..GoParams::default()
+        };
+        assert_eq!(cap(&params, 0).unwrap(), Some(Duration::from_millis(1_500)));
+        assert_eq!(cap(&params, 1).unwrap(), Some(Duration::from_millis(2_500)));
+        let short = GoParams {
+            clock: Some((vec![100], 1_000)),
+            ..GoParams::default()
+        };
+        assert_eq!(cap(&short, 0).unwrap(), Some(Duration::from_millis(50)));
+        assert!(cap(&short, 1).unwrap_err().contains("seat 1"));
+    }
+
+    #[test]
+    fn movetime_keeps_a_little_back_and_the_smaller_cap_wins() {
+        let params = GoParams {
+            movetime: Some(1_000),
+            clock: Some((vec![600_000], 0)),
+            ..GoParams::default()
+        };
+        assert_eq!(cap(&params, 0).unwrap(), Some(Duration::from_millis(980)));
+        let params = GoParams {
+            movetime: Some(100),
+            ..GoParams::default()
+        };
+        assert_eq!(cap(&params, 0).unwrap(), Some(Duration::from_millis(95)));
+    }
+
+    #[test]
+    fn nodes_and_depth_replace_the_budget_and_movetime_joins_them() {
+        let params = GoParams {
+            nodes: Some(50),
+            movetime: Some(200),
+            ..GoParams::default()
+        };
+        let cap = cap(&params, 0).unwrap();
+        assert_eq!(
+            plan(&params, cap),
+            Plan::Replace(Budget {
+                nodes: Some(50),
+                depth: None,
+                time: Some(Duration::from_millis(190))
+            })
+        );
+        assert_eq!(plan(&GoParams::default(), None), Plan::Level);
+    }
+}
