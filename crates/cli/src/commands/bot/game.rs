@@ -95,6 +95,15 @@ pub async fn play(client: Client, g: MatchId, plan: Plan) -> Result<String> {
         }
         match picture.take(&msg) {
             Taken::Fine => {}
+            Taken::Unreadable(why) => {
+                if !resigned {
+                    resigned = true;
+                    say(&format!("game {g}: cannot follow the game ({why}); resigning"));
+                    next_id += 1;
+                    resign(&mut conn, &g, &picture, AckId(next_id)).await?;
+                }
+                continue;
+            }
             Taken::Resubscribe(v) => {
                 subscribe(&mut conn, &g, v).await?;
                 continue;
@@ -182,15 +191,20 @@ pub async fn play(client: Client, g: MatchId, plan: Plan) -> Result<String> {
             let _ = tokio::task::spawn_blocking(move || engine.quit()).await;
         }
         next_id += 1;
-        conn.send(&ClientMsg::Ctl(Ctl {
-            g: g.clone(),
-            k: Control::Resign,
-            ply: Ply(picture.ply),
-            id: AckId(next_id),
-            h: picture.hash.clone(),
-        }))
-        .await?;
+        resign(&mut conn, &g, &picture, AckId(next_id)).await?;
     }
+}
+
+async fn resign(conn: &mut Connection, g: &MatchId, picture: &Picture, id: AckId) -> Result<()> {
+    conn.send(&ClientMsg::Ctl(Ctl {
+        g: g.clone(),
+        k: Control::Resign,
+        ply: Ply(picture.ply),
+        id,
+        h: picture.hash.clone(),
+    }))
+    .await
+    .map_err(|e| anyhow!(e).context(format!("game {g}: cannot resign")))
 }
 
 async fn subscribe(conn: &mut Connection, g: &MatchId, v: Option<Version>) -> Result<()> {

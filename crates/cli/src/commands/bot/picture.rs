@@ -18,6 +18,8 @@ pub enum Taken {
     Resubscribe(Option<Version>),
     /// The game ended.
     Ended,
+    /// A `full` whose position does not read: the bot cannot follow this game.
+    Unreadable(String),
 }
 
 /// The seat's picture of one game.
@@ -67,11 +69,9 @@ impl Picture {
     /// Takes in one frame of the game's stream (the caller filters frames of other games).
     pub fn take(&mut self, msg: &ServerMsg) -> Taken {
         if let ServerMsg::Full(full) = msg {
-            self.full(full);
-            return if self.view.is_some() {
-                Taken::Fine
-            } else {
-                Taken::Resubscribe(None)
+            return match self.full(full) {
+                Ok(()) => Taken::Fine,
+                Err(why) => Taken::Unreadable(why),
             };
         }
         let Some(v) = msg.version() else {
@@ -106,16 +106,18 @@ impl Picture {
         self.moves = None;
     }
 
-    fn full(&mut self, full: &Full) {
+    /// Takes in a `full`; the error says why its position does not read.
+    fn full(&mut self, full: &Full) -> Result<(), String> {
         self.v = Some(full.v);
         self.ply = full.ply.0;
         self.hash = full.hash.clone();
         self.actor = full.actor;
         self.me = full.me;
         self.clock = full.clock.clone();
-        let id = GameId::parse(&full.game).ok();
-        self.start = id.and_then(|id| AnyGame::new(id, &full.variant, Some(full.seats.len())).ok());
-        self.view = id.and_then(|id| AnyGame::from_position(id, &full.variant, &full.position).ok());
+        let id = GameId::parse(&full.game).map_err(|e| e.to_string())?;
+        self.start = AnyGame::new(id, &full.variant, Some(full.seats.len())).ok();
+        let view = AnyGame::from_position(id, &full.variant, &full.position);
+        self.view = view.as_ref().ok().cloned();
         let moves: Option<Vec<String>> = full.moves.iter().map(|m| m.a.clone()).collect();
         // The moves are worth sending only when they lead from the start to this view.
         self.moves = match (&self.start, &self.view, moves) {
@@ -128,6 +130,10 @@ impl Picture {
             }
             _ => None,
         };
+        match view {
+            Ok(_) => Ok(()),
+            Err(e) => Err(format!("the position `{}` does not read: {e}", full.position)),
+        }
     }
 
     fn step(&mut self, step: &Step) {
@@ -159,6 +165,31 @@ impl Picture {
         match (&self.start, &self.moves) {
             (Some(start), Some(moves)) => Some((start.clone(), moves.clone(), view)),
             _ => Some((view.clone(), Vec::new(), view)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use muster_rules::{AnyGame, GameId};
+
+    #[test]
+    fn a_seats_view_of_every_game_reads_back_as_a_position() {
+        for game in ["murus-gallicus", "mur", "mu", "mutou"] {
+            let id = GameId::parse(game).unwrap();
+            let mut start = AnyGame::new(id, "", None).unwrap();
+            for ply in 0..40 {
+                for seat in 0..start.seats() {
+                    let text = start.view(Some(seat)).position_text();
+                    let read = AnyGame::from_position(id, &start.variant_text(), &text);
+                    assert!(read.is_ok(), "{game} ply {ply} seat {seat}: {text}: {:?}", read.err());
+                }
+                let legal = start.legal_actions();
+                let Some(a) = legal.get(ply * 7 % legal.len().max(1)).cloned() else {
+                    break;
+                };
+                start.apply(&a).unwrap();
+            }
         }
     }
 }
