@@ -49,7 +49,7 @@ def play(oracle, say):
         try:
             if command == "muster":
                 for answer in ["id name random_bot", "id version 1", "id author muster examples",
-                             "protocol 1", *oracle.games, "option seed int default 0"]:
+                               "protocol 1", *oracle.games, "option seed int default 0"]:
                     say(answer)
                 say("ok")
             elif command == "isready":
@@ -77,9 +77,11 @@ def play(oracle, say):
             elif command == "quit":
                 return
             else:
-                raise ValueError("unknown command `%s`" % command)
-        except (ValueError, IndexError) as e:        # a bad line is refused, never fatal
-            say("error %s" % (e or "a missing argument"))
+                raise ValueError("unknown command `%s`" % command if words else "an empty line")
+        except IndexError:                            # a bad line is refused, never fatal
+            say("error `%s`: an argument is missing" % line)
+        except ValueError as e:
+            say("error %s" % e)
 
 
 def main():

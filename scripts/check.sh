@@ -12,6 +12,16 @@ if command -v rustup >/dev/null 2>&1; then
   rustup component add rustfmt clippy >/dev/null 2>&1 || true
 fi
 
+# The engine tests run the Python example bot (examples/random_bot.py) and small engines in
+# Python: install Debian's python3 when it is missing.
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "== installing Debian's python3 (apt-get install python3)"
+  sudo=""
+  [[ "$(id -u)" != 0 ]] && sudo="sudo"
+  $sudo apt-get install -y --no-install-recommends python3 ||
+    { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends python3; }
+fi
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== the browser client (scripts/web.sh)"

@@ -28,6 +28,7 @@ for line in sys.stdin:
         say("id name test-" + mode)
         say("protocol " + ("2" if mode == "old" else "1"))
         say("game murus-gallicus seats 2-2 variants basic advanced")
+        say("game mu seats 2-3")
         say("option seed int default 0")
         say("ok")
     elif cmd == "setoption":
@@ -69,6 +70,16 @@ fn engine(dir: &Path, mode: &[&str]) -> EngineCommand {
     }
 }
 
+/// Whether process `pid` is gone, zombie included (on Linux, where `/proc` tells; elsewhere
+/// assumed).
+fn reaped(pid: u32) -> bool {
+    if cfg!(target_os = "linux") {
+        !Path::new(&format!("/proc/{pid}")).exists()
+    } else {
+        true
+    }
+}
+
 fn config(log: PathBuf) -> EngineConfig {
     EngineConfig {
         log: Some(log),
@@ -102,7 +113,7 @@ fn a_good_engine_is_asked_and_its_move_checked_legal() {
             .expect("the engine starts");
     assert_eq!(engine.identity().name, "test-good");
     assert_eq!(engine.identity().protocol, 1);
-    assert_eq!(engine.identity().games, ["murus-gallicus"]);
+    assert_eq!(engine.identity().games, ["murus-gallicus", "mu"]);
     engine.new_game(&start).unwrap();
     let decision = engine.decide(&start, &[], &start, &millis(1000)).unwrap();
     assert_eq!(decision.action, first);
@@ -214,7 +225,12 @@ fn a_crash_is_reported_with_its_status_and_standard_error() {
         }
         other => panic!("not a crash: {other}"),
     }
+    let pid = engine.process_id().expect("not yet reaped");
     drop(engine);
+    assert!(
+        reaped(pid),
+        "process {pid} is reaped when the engine is dropped"
+    );
     let log = std::fs::read_to_string(log).unwrap();
     assert!(log.contains("! dying on purpose"), "{log}");
 }
@@ -231,9 +247,16 @@ fn an_engine_of_another_protocol_or_game_is_refused() {
         &config(dir.path().join("g")),
     )
     .unwrap();
-    let mu = AnyGame::new(GameId::Mu, "", None).unwrap();
-    let err = engine.new_game(&mu).unwrap_err();
-    assert!(err.to_string().contains("does not play `mu`"), "{err}");
+    let mutou = AnyGame::new(GameId::MuTou, "", None).unwrap();
+    let err = engine.new_game(&mutou).unwrap_err();
+    assert!(err.to_string().contains("does not play `mutou`"), "{err}");
+    // Its game line says `mu seats 2-3`.
+    let four = AnyGame::new(GameId::Mu, "", Some(4)).unwrap();
+    let err = engine.new_game(&four).unwrap_err();
+    assert!(
+        err.to_string().contains("`mu` with 2 to 3 seats, not 4"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -168,6 +168,8 @@ fn seconds(d: Duration) -> String {
 pub struct ExternalEngine {
     process: Process,
     identity: Identity,
+    /// The seat counts of each game line that names them (`seats <min>-<max>`).
+    seats: Vec<(String, usize, usize)>,
     answer_timeout: Duration,
 }
 
@@ -200,6 +202,7 @@ impl ExternalEngine {
         let mut engine = ExternalEngine {
             process,
             identity: Identity::default(),
+            seats: Vec::new(),
             answer_timeout: config.answer_timeout,
         };
         engine.handshake()?;
@@ -221,6 +224,11 @@ impl ExternalEngine {
         &self.identity
     }
 
+    /// The engine's process id, while it runs.
+    pub fn process_id(&self) -> Option<u32> {
+        self.process.id()
+    }
+
     /// Writes a note (`#`) into the engine's log: a forfeit, a game's number.
     pub fn note(&self, text: &str) {
         self.process.log.line('#', text);
@@ -234,6 +242,13 @@ impl ExternalEngine {
             return Err(self.failed(EngineFailure::Protocol(format!(
                 "the engine does not play `{id}` (its games: {})",
                 self.identity.games.join(", ")
+            ))));
+        }
+        let seats = start.seats();
+        let named = self.seats.iter().find(|(g, _, _)| g == id);
+        if let Some((_, min, max)) = named.filter(|(_, min, max)| !(*min..=*max).contains(&seats)) {
+            return Err(self.failed(EngineFailure::Protocol(format!(
+                "the engine plays `{id}` with {min} to {max} seats, not {seats}"
             ))));
         }
         let variant = start.variant_text();
@@ -332,9 +347,12 @@ impl ExternalEngine {
                     })?);
                 }
                 "game" => {
-                    let (game, _) = split_word(rest);
+                    let (game, more) = split_word(rest);
                     if !game.is_empty() {
                         self.identity.games.push(game.to_owned());
+                    }
+                    if let Some((min, max)) = seat_range(more) {
+                        self.seats.push((game.to_owned(), min, max));
                     }
                 }
                 _ => {}
@@ -451,8 +469,9 @@ fn go_command(limits: &GoLimits) -> String {
     line
 }
 
-/// Checks an engine's action: it must read as an action of the game and be legal here; returns
-/// its canonical text.
+/// Checks an engine's action: it must read as an action of the game and be legal here (one of
+/// the legal actions, or the rules' resignation where they have one); returns its canonical
+/// text.
 fn check_action(game: &AnyGame, action: &str) -> Result<String, EngineFailure> {
     let illegal = |reason: String| EngineFailure::Illegal {
         action: action.to_owned(),
@@ -464,10 +483,22 @@ fn check_action(game: &AnyGame, action: &str) -> Result<String, EngineFailure> {
     let canonical = game
         .normalize_action(action)
         .map_err(|e| illegal(e.to_string()))?;
-    if !game.legal_actions().contains(&canonical) {
+    // The rules' resignation (Mur's set) is legal though not listed (`AnyGame::resignation`).
+    let resigns = game.resignation().as_deref() == Some(canonical.as_str());
+    if !resigns && !game.legal_actions().contains(&canonical) {
         return Err(illegal("it is not among the legal actions here".to_owned()));
     }
     Ok(canonical)
+}
+
+/// The seat range of a `game` line's rest (`seats 2-4 variants …`; `seats 2` is 2 to 2), if
+/// it names one.
+fn seat_range(rest: &str) -> Option<(usize, usize)> {
+    let mut words = rest.split_whitespace();
+    words.find(|w| *w == "seats")?;
+    let range = words.next()?;
+    let (min, max) = range.split_once('-').unwrap_or((range, range));
+    Some((min.parse().ok()?, max.parse().ok()?))
 }
 
 /// The first word of a line and the rest.
@@ -478,3 +509,6 @@ fn split_word(line: &str) -> (&str, &str) {
         None => (line, ""),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -156,6 +156,11 @@ impl Process {
         })
     }
 
+    /// The child's process id while it runs (not yet reaped).
+    pub(crate) fn id(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
     /// Sends one command line. A closed pipe is a crash.
     pub(crate) fn send(&mut self, command: &str) -> Result<(), EngineFailure> {
         self.log.line('>', command);

@@ -716,3 +716,24 @@ fn checking_one_area_alteration_agrees_with_the_full_list() {
     }
     assert!(compared > 1000, "only {compared} alterations compared");
 }
+
+#[test]
+fn a_seats_view_of_the_secret_setting_out_reads_back_from_its_text() {
+    let variant = MuTouVariant::parse_text("friendly").unwrap();
+    let mut g = MuTou::new(&variant, 3).unwrap();
+    // Seat 1 and seat 2 set out everything, each with its first legal action, until seat 3's turn.
+    while g.phase != Phase::SetOut(2) {
+        let action = legal(&g)[0].clone();
+        play(&mut g, &action);
+    }
+    let first = legal(&g)[0].clone();
+    play(&mut g, &first);
+    for viewer in [None, Some(Seat(0)), Some(Seat(2))] {
+        let view = g.view(viewer);
+        let text = view.position_text();
+        let read = MuTou::from_position(&variant, &text)
+            .unwrap_or_else(|e| panic!("{viewer:?}: {e}: {text}"));
+        assert_eq!(read.position_text(), text);
+        assert_eq!(legal(&read), legal(&view));
+    }
+}

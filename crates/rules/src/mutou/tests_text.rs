@@ -6,7 +6,7 @@ use rand::SeedableRng;
 
 use super::*;
 use crate::error::PositionError;
-use crate::game::{Game, NoEvents};
+use crate::game::{Actor, Game, NoEvents, Seat};
 use crate::playout::{random_action, Buffers};
 use crate::variant::Variant;
 
@@ -87,8 +87,11 @@ fn a_setting_out_phase_must_name_a_seat_that_plays() {
         let e = refused(&v, &text, "phase");
         assert!(e.token.contains(seat), "{e:?}");
     }
-    // A seat that plays, but not the one setting out now.
-    refused(&v, &with(&start, "phase", "setout:2"), "pools");
+    // A seat that plays, but not the one setting out now: seat 1 shows its whole supply and
+    // empty bases, which is how seat 2's view hides what seat 1 set out in secret; the text
+    // reads (as that view), and seat 2 is to set out.
+    let view = MuTou::from_position(&v, &with(&start, "phase", "setout:2")).unwrap();
+    assert_eq!(view.actor(), Actor::Seat(Seat(1)));
 }
 
 /// The pending decision of `text` with tessel `name` replaced by `by`.

@@ -449,7 +449,10 @@ impl MuTou {
     }
 
     /// Setting out (S23): every seat's bases stand on its stand; the seats before `seat` have
-    /// set out everything, the seats after it nothing, and `seat` is part-way.
+    /// set out everything, the seats after it nothing, and `seat` is part-way. A seat before
+    /// `seat` may also show its whole supply in its pool and nothing on its bases: that is how
+    /// another seat's view hides what it set out ([`MuTou::masked`]), so that a view's text
+    /// can be read back (the engine protocol sends views as position texts).
     fn check_set_out(&self, seat: u8) -> Result<(), Fault> {
         let n = self.seat.len();
         let s = usize::from(seat);
@@ -511,7 +514,9 @@ impl MuTou {
                 )
             })?;
             let state = match i.cmp(&s) {
-                std::cmp::Ordering::Less => st.pool.is_empty(),
+                std::cmp::Ordering::Less => {
+                    st.pool.is_empty() || (placed[i].is_empty() && st.pool == supply)
+                }
                 std::cmp::Ordering::Equal => !st.pool.is_empty(),
                 std::cmp::Ordering::Greater => placed[i].is_empty(),
             };

@@ -1,0 +1,634 @@
+//! `muster engine` started as a real child process and driven through the engine protocol
+//! (docs/engine-protocol.md): the handshake, whole games of all four games, MuTou's chance
+//! supplied by the controller, Mu's explosion orders decided by the engine, `stop` within
+//! 100 ms, and malformed input answered with one `error` each while the session goes on.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use muster_rules::{Actor, AnyGame, GameId, Visibility};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// How long any answer may take before the test gives up (debug builds on a busy machine).
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A running `muster engine`: its standard input, and its standard output read line by line on
+/// a thread so that reads can time out.
+struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl EngineProcess {
+    fn start(args: &[&str]) -> EngineProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
+            .arg("engine")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("muster engine starts");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        EngineProcess {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("the engine reads");
+        stdin.flush().expect("the engine reads");
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    /// The next line, or `None` after `wait`.
+    fn next_within(&mut self, wait: Duration) -> Option<String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Some(line),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Every line up to and including the final one (`ok`, `bestmove`, `readyok`, `error`).
+    fn answer(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self
+                .next_within(PATIENCE)
+                .unwrap_or_else(|| panic!("no final line after {lines:?}"));
+            let last = line == "ok"
+                || line == "readyok"
+                || line.starts_with("bestmove ")
+                || line.starts_with("error ");
+            lines.push(line);
+            if last {
+                return lines;
+            }
+        }
+    }
+
+    /// Sends `command` and returns its data lines; the answer must end with `ok`.
+    fn ok(&mut self, command: &str) -> Vec<String> {
+        self.send(command);
+        let mut lines = self.answer();
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("ok"),
+            "{command}: {lines:?}"
+        );
+        lines.pop();
+        lines
+    }
+
+    /// Sends `command`, which must be refused with exactly one `error` line; returns it.
+    fn error(&mut self, command: &str) -> String {
+        self.send(command);
+        self.refused(&shorten(command))
+    }
+
+    /// The answer to something sent, which must be exactly one `error` line.
+    fn refused(&mut self, what: &str) -> String {
+        let mut lines = self.answer();
+        lines.retain(|l| !l.starts_with("info "));
+        assert_eq!(lines.len(), 1, "{what}: one line, got {lines:?}");
+        assert!(lines[0].starts_with("error "), "{what}: {lines:?}");
+        self.assert_ready();
+        lines[0].clone()
+    }
+
+    /// `isready` is answered by `readyok` and nothing else.
+    fn assert_ready(&mut self) {
+        self.send("isready");
+        let mut lines = self.answer();
+        lines.retain(|l| !l.starts_with("info "));
+        assert_eq!(lines, vec!["readyok".to_owned()]);
+    }
+
+    /// Sends `go …` and returns the `bestmove` action and the `info` lines.
+    fn go(&mut self, command: &str) -> (String, Vec<String>) {
+        self.send(command);
+        let mut lines = self.answer();
+        let last = lines.pop().expect("a final line");
+        let action = last
+            .strip_prefix("bestmove ")
+            .unwrap_or_else(|| panic!("{command}: {last} after {lines:?}"))
+            .to_owned();
+        assert!(
+            lines.iter().all(|l| l.starts_with("info ")),
+            "{command}: {lines:?}"
+        );
+        (action, lines)
+    }
+
+    /// `legal` as a list (and the weights when chance acts).
+    fn legal(&mut self) -> (Vec<String>, Vec<u32>) {
+        let lines = self.ok("legal");
+        let actions = lines[0]
+            .strip_prefix("legal")
+            .expect("a legal line")
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        let weights = lines
+            .get(1)
+            .and_then(|l| l.strip_prefix("weights"))
+            .map(|w| {
+                w.split_whitespace()
+                    .map(|n| n.parse().expect("a weight"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        (actions, weights)
+    }
+
+    /// Waits for the process to end (at most `wait`).
+    fn exit_within(&mut self, wait: Duration) -> Option<ExitStatus> {
+        let start = Instant::now();
+        while start.elapsed() < wait {
+            if let Some(status) = self.child.try_wait().expect("the child can be waited for") {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn shorten(text: &str) -> String {
+    text.chars().take(60).collect()
+}
+
+/// The handshake, then `newgame`.
+fn engine_for(game: &str, args: &[&str]) -> EngineProcess {
+    let mut engine = EngineProcess::start(args);
+    engine.ok("muster");
+    engine.ok(&format!("newgame {game}"));
+    engine
+}
+
+/// What a game played through the protocol met.
+#[derive(Default)]
+struct Played {
+    game: Option<AnyGame>,
+    moves: Vec<String>,
+    decisions: usize,
+    chance: usize,
+    /// Decisions with a choice between several explosions, and the engine's answers there.
+    explosion_choices: Vec<String>,
+    /// Positions sent as a seat's view (hidden information).
+    view_positions: usize,
+}
+
+/// Plays a game of `game` from its start through the engine, at most `max_plies` actions: each
+/// decision as `position …` then `go <go>`, the answer checked against `legal` and the rules;
+/// chance outcomes drawn by the test from `legal` and `weights`. A seat is told the actions
+/// while none of them is hidden from it, else its view as a position text.
+fn play_through(
+    engine: &mut EngineProcess,
+    start: AnyGame,
+    go: &str,
+    max_plies: usize,
+    seed: u64,
+) -> Played {
+    play_from(engine, "startpos", start, go, max_plies, seed)
+}
+
+/// As [`play_through`], from `from` (`startpos` or `text <position text>`) whose game is `start`.
+fn play_from(
+    engine: &mut EngineProcess,
+    from: &str,
+    start: AnyGame,
+    go: &str,
+    max_plies: usize,
+    seed: u64,
+) -> Played {
+    let mut dice = SmallRng::seed_from_u64(seed);
+    let mut game = start;
+    let mut moves: Vec<String> = Vec::new();
+    let mut hidden = false;
+    let mut played = Played::default();
+    while moves.len() < max_plies {
+        let action = match game.actor() {
+            Actor::Over => break,
+            Actor::Chance => {
+                if hidden && game.secrets_pending() {
+                    let view = game.view(None).position_text();
+                    engine.ok(&format!("position text {view}"));
+                } else {
+                    engine.ok(&format!("position {from} moves {}", moves.join(" ")));
+                }
+                let (outcomes, weights) = engine.legal();
+                assert_eq!(outcomes.len(), weights.len(), "{outcomes:?} {weights:?}");
+                let truth = game.chance_outcomes();
+                assert_eq!(
+                    outcomes,
+                    truth.iter().map(|(a, _)| a.clone()).collect::<Vec<_>>()
+                );
+                let total: u32 = weights.iter().sum();
+                let mut roll = dice.random_range(0..total);
+                let mut pick = 0;
+                while roll >= weights[pick] {
+                    roll -= weights[pick];
+                    pick += 1;
+                }
+                let refused = engine.error("go nodes 10");
+                assert!(refused.contains("chance"), "{refused}");
+                played.chance += 1;
+                outcomes[pick].clone()
+            }
+            Actor::Seat(seat) => {
+                if hidden && game.secrets_pending() {
+                    let view = game.view(Some(seat.index())).position_text();
+                    engine.ok(&format!("position text {view}"));
+                    played.view_positions += 1;
+                } else {
+                    engine.ok(&format!("position {from} moves {}", moves.join(" ")));
+                }
+                let (legal, _) = engine.legal();
+                let (action, infos) = engine.go(go);
+                assert!(
+                    legal.contains(&action),
+                    "ply {}: `{action}` is not among {legal:?}",
+                    moves.len()
+                );
+                assert!(!infos.is_empty(), "an info line before bestmove");
+                let last = infos.last().expect("checked");
+                let scores = score_of(last);
+                assert_eq!(scores.len(), game.seats(), "{last}");
+                assert!(scores.iter().all(|s| (0.0..=1.0).contains(s)), "{last}");
+                let explosions = legal.iter().filter(|a| a.starts_with("explode:")).count();
+                if explosions > 1 {
+                    played.explosion_choices.push(action.clone());
+                }
+                played.decisions += 1;
+                action
+            }
+        };
+        if game.action_visibility(&action).expect("readable") != Visibility::Public {
+            hidden = true;
+        }
+        game.apply(&action)
+            .unwrap_or_else(|e| panic!("`{action}` refused by the rules: {e}"));
+        moves.push(action);
+    }
+    played.game = Some(game);
+    played.moves = moves;
+    played
+}
+
+/// The `score` numbers of an info line.
+impl std::fmt::Debug for Played {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let position = self.game.as_ref().map(AnyGame::position_text);
+        f.debug_struct("Played")
+            .field("position", &position)
+            .field("decisions", &self.decisions)
+            .field("chance", &self.chance)
+            .field("explosion_choices", &self.explosion_choices)
+            .field("view_positions", &self.view_positions)
+            .finish()
+    }
+}
+
+fn score_of(info: &str) -> Vec<f64> {
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "score").expect("a score") + 1;
+    words[at..]
+        .iter()
+        .map_while(|w| w.parse::<f64>().ok())
+        .collect()
+}
+
+fn new_game(id: GameId, variant: &str, seats: Option<usize>) -> AnyGame {
+    AnyGame::new(id, variant, seats).expect("the game sets up")
+}
+
+#[test]
+fn the_handshake_names_the_protocol_the_games_and_the_options() {
+    let mut engine = EngineProcess::start(&["--level", "3", "--seed", "7"]);
+    let lines = engine.ok("muster");
+    assert!(lines.iter().any(|l| l == "id name muster"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("id version ")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("id author ")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l == "protocol 1"), "{lines:?}");
+    for game in ["murus-gallicus", "mur", "mu", "mutou"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("game {game} seats "))),
+            "{game}: {lines:?}"
+        );
+    }
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("game mu seats 2-8 variants ")));
+    for option in [
+        "option threads int default 1 min 1 max 256",
+        "option hash int default 32 min 1 max 4096",
+        "option seed int default 7 min 0 max 18446744073709551615",
+        "option level int default 3 min 1 max 8",
+    ] {
+        assert!(lines.iter().any(|l| l == option), "{option}: {lines:?}");
+    }
+    engine.assert_ready();
+    engine.ok("setoption hash 64");
+    engine.send("quit");
+    let status = engine.exit_within(PATIENCE).expect("quit ends the engine");
+    assert!(status.success());
+}
+
+#[test]
+fn a_whole_game_of_murus_gallicus_is_played_through_the_protocol() {
+    let mut engine = engine_for("murus-gallicus", &["--level", "3"]);
+    let played = play_through(
+        &mut engine,
+        new_game(GameId::MurusGallicus, "", None),
+        "go nodes 100",
+        400,
+        1,
+    );
+    let game = played.game.expect("played");
+    assert_eq!(game.actor(), Actor::Over, "the game ended");
+    engine.ok(&format!(
+        "position startpos moves {}",
+        played.moves.join(" ")
+    ));
+    let shown = engine.ok("show");
+    assert!(shown.iter().any(|l| l == "actor over"), "{shown:?}");
+    assert!(
+        shown.iter().any(|l| l.starts_with("outcome scores ")),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn a_whole_game_of_mur_is_played_through_the_protocol_with_alpha_beta() {
+    // One game (the preset `game`); a match (the default) is long, so it is played in part.
+    let mut engine = engine_for("mur game", &["--level", "5"]);
+    let played = play_through(
+        &mut engine,
+        new_game(GameId::Mur, "game", None),
+        "go depth 2",
+        400,
+        2,
+    );
+    assert_eq!(
+        played.game.as_ref().map(AnyGame::actor),
+        Some(Actor::Over),
+        "{played:?}"
+    );
+    engine.ok("newgame mur");
+    let played = play_through(
+        &mut engine,
+        new_game(GameId::Mur, "", None),
+        "go nodes 300",
+        40,
+        3,
+    );
+    assert_eq!(played.decisions, 40, "{played:?}");
+}
+
+#[test]
+fn mutou_is_played_with_the_dice_the_controller_rolls() {
+    let mut engine = engine_for("mutou", &["--level", "1"]);
+    let (mut chance, mut views, mut over) = (0, 0, 0);
+    // Calls (which bring the dice) are the players' choice: play games until one is made.
+    for seed in 0..8 {
+        engine.ok(&format!("setoption seed {seed}"));
+        engine.ok("newgame mutou");
+        let played = play_through(
+            &mut engine,
+            new_game(GameId::MuTou, "", None),
+            "go nodes 3",
+            400,
+            seed,
+        );
+        chance += played.chance;
+        views += played.view_positions;
+        over += usize::from(played.game.as_ref().map(AnyGame::actor) == Some(Actor::Over));
+        if chance > 0 && over > 0 {
+            break;
+        }
+    }
+    assert!(chance > 0, "chance acted");
+    assert!(over > 0, "a game ended");
+    assert!(views > 0, "the secret setting-out was sent as views");
+}
+
+/// mu §4 E4: after `2,0-w-2` two cells are hot and the order of their explosions matters.
+const E4: &str = "0,0 3,-1 1,2 | -1,0=C -1,1=C 1,0=C 2,0=CR2 0,1=W 1,-1=VR1 | play R seats=2";
+
+#[test]
+fn a_whole_game_of_mu_is_played_through_the_protocol() {
+    let mut engine = engine_for("mu", &["--level", "1"]);
+    let played = play_through(
+        &mut engine,
+        new_game(GameId::Mu, "", None),
+        "go nodes 2",
+        600,
+        4,
+    );
+    let game = played.game.clone().expect("played");
+    assert_eq!(game.actor(), Actor::Over, "{played:?}");
+}
+
+#[test]
+fn mu_explosion_orders_are_decided_by_the_engine() {
+    let mut engine = engine_for("mu levis", &["--level", "5"]);
+    let e4 = AnyGame::from_position(GameId::Mu, "levis", E4).expect("E4 reads");
+    let played = play_from(&mut engine, &format!("text {E4}"), e4, "go nodes 200", 1, 6);
+    assert!(played.explosion_choices.is_empty(), "a move first");
+    let mut after = AnyGame::from_position(GameId::Mu, "levis", E4).expect("E4 reads");
+    after.apply("2,0-w-2").expect("legal in E4");
+    let text = after.position_text();
+    engine.ok(&format!("position text {E4} moves 2,0-w-2"));
+    let (legal, _) = engine.legal();
+    assert_eq!(legal.len(), 2, "{legal:?}");
+    // The engine decides the order at every level, and the game goes on to its end from there.
+    for go in ["go level 1", "go level 5", "go nodes 50"] {
+        let (action, _) = engine.go(go);
+        assert!(legal.contains(&action), "{go}: {action}");
+    }
+    let played = play_from(
+        &mut engine,
+        &format!("text {text}"),
+        after,
+        "go nodes 2",
+        40,
+        7,
+    );
+    assert_eq!(played.explosion_choices.len(), 1, "{played:?}");
+    assert!(played.explosion_choices[0].starts_with("explode:"));
+    assert!(played.decisions > 1, "{played:?}");
+}
+
+#[test]
+fn stop_after_go_infinite_answers_within_100_ms() {
+    let mut engine = engine_for("murus-gallicus", &["--level", "4"]);
+    let mut waits = Vec::new();
+    for _ in 0..5 {
+        engine.send("go infinite");
+        std::thread::sleep(Duration::from_millis(150));
+        engine.assert_ready();
+        let sent = Instant::now();
+        engine.send("stop");
+        loop {
+            let line = engine.next_within(PATIENCE).expect("a bestmove");
+            if line.starts_with("bestmove ") {
+                break;
+            }
+            assert!(line.starts_with("info "), "{line}");
+        }
+        waits.push(sent.elapsed());
+    }
+    waits.sort();
+    assert!(waits[2] < Duration::from_millis(100), "median: {waits:?}");
+    assert!(waits[4] < Duration::from_millis(500), "max: {waits:?}");
+    engine.ok("position startpos moves a1-a3");
+}
+
+#[test]
+fn malformed_lines_each_get_one_error_and_the_session_goes_on() {
+    let mut engine = EngineProcess::start(&["--level", "1"]);
+    let before_game = engine.error("position startpos");
+    assert!(before_game.contains("newgame"), "{before_game}");
+    assert!(engine.error("go").contains("newgame"));
+    assert!(engine.error("").contains("empty"));
+    assert!(engine.error("   \t ").contains("empty"));
+    assert!(engine.error("castle kingside").contains("`castle`"));
+    assert!(engine.error("newgame chess").contains("`chess`"));
+    assert!(engine.error("setoption colour red").contains("`colour`"));
+    assert!(engine.error("setoption level 9").contains("`9`"));
+    engine.ok("newgame murus-gallicus");
+    assert!(engine
+        .error("position text not a position")
+        .contains("position text"));
+    let illegal = engine.error("position startpos moves a1-a3 a1-a3");
+    assert!(illegal.contains("move 2 `a1-a3`"), "{illegal}");
+    assert!(engine.error("apply h8-h9").contains("`h8-h9`"));
+    assert!(engine.error("go nodes many").contains("`many`"));
+    assert!(engine.error("go movetime -5").contains("`-5`"));
+    assert!(engine.error("go sideways").contains("`sideways`"));
+    let mut long = vec![b'x'; 1 << 20];
+    long.push(b'\n');
+    engine.send_bytes(&long);
+    assert!(engine.refused("a 1 MB line").contains("1048576 bytes"));
+    engine.send_bytes(b"go \xff\xfe\x00\x01\n");
+    assert!(engine.refused("binary").contains("UTF-8"));
+    // The position is still the start: nothing refused changed it.
+    let shown = engine.ok("show");
+    assert!(shown.iter().any(|l| l == "actor seat 0"), "{shown:?}");
+    // Busy commands during a search.
+    engine.send("go infinite");
+    for command in [
+        "legal",
+        "position startpos",
+        "go nodes 5",
+        "newgame mu",
+        "show",
+    ] {
+        let word = command.split(' ').next().expect("a word");
+        engine.send(command);
+        let busy = engine.refused(command);
+        assert!(
+            busy.contains("busy") && busy.contains(&format!("`{word}`")),
+            "{busy}"
+        );
+    }
+    engine.send("stop");
+    let last = engine.answer().pop().expect("a final line");
+    assert!(last.starts_with("bestmove "), "{last}");
+    let (action, _) = engine.go("go nodes 20");
+    let (legal, _) = engine.legal();
+    assert!(legal.contains(&action));
+}
+
+#[test]
+fn go_is_refused_when_chance_acts_or_the_game_is_over() {
+    let mut engine = engine_for("murus-gallicus", &["--level", "1"]);
+    // A position of Murus Gallicus that is over: play random games until one ends.
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut game = new_game(GameId::MurusGallicus, "", None);
+    let mut moves = Vec::new();
+    while let Some(action) = game.random_action(&mut rng) {
+        game.apply(&action).expect("legal");
+        moves.push(action);
+    }
+    engine.ok(&format!("position startpos moves {}", moves.join(" ")));
+    assert!(engine.error("go").contains("over"));
+    let (legal, _) = engine.legal();
+    assert!(legal.is_empty());
+}
+
+#[test]
+fn the_end_of_input_ends_the_engine_with_status_0() {
+    let mut engine = engine_for("mur", &["--level", "1"]);
+    engine.stdin = None;
+    let status = engine.exit_within(PATIENCE).expect("the engine ends");
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn quit_during_a_search_exits_promptly() {
+    let mut engine = engine_for("murus-gallicus", &[]);
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let sent = Instant::now();
+    engine.send("quit");
+    let status = engine.exit_within(PATIENCE).expect("quit ends the engine");
+    assert!(status.success(), "{status}");
+    assert!(
+        sent.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        sent.elapsed()
+    );
+}
+
+#[test]
+fn apply_reports_the_events_and_moves_the_position_on() {
+    let mut engine = engine_for("murus-gallicus", &["--level", "1"]);
+    let events = engine.ok("apply a1-a3");
+    assert!(events.iter().all(|e| e.starts_with("event ")), "{events:?}");
+    let shown = engine.ok("show");
+    assert!(shown.iter().any(|l| l == "actor seat 1"), "{shown:?}");
+    let mut game = new_game(GameId::MurusGallicus, "", None);
+    game.apply("a1-a3").expect("legal");
+    assert!(
+        shown.contains(&format!("position {}", game.position_text())),
+        "{shown:?}"
+    );
+}
