@@ -98,6 +98,21 @@ fn direct_challenge(game: &str, bot: &str) -> ChallengeRequest {
 
 #[test]
 fn a_bot_connected_with_muster_bot_plays_a_person_to_the_end() {
+    bot_plays_a_person(&["murus-gallicus"], Duration::from_secs(60));
+}
+
+/// MuTou (its setting-out is secret: the bot's copy of its view must follow decisions it may
+/// not see; its dice are the server's), Mu (explosion-order choices) and Mur: long games, so
+/// outside the normal suite.
+#[test]
+#[ignore = "long games: a minute or more"]
+fn a_bot_plays_mutou_mu_and_mur_to_the_end() {
+    bot_plays_a_person(&["mutou", "mu", "mur"], Duration::from_secs(600));
+}
+
+/// Serves, makes a bot, runs `muster bot --max-games N` and has a person challenge it to each
+/// of `games` in turn, playing random legal moves; each game must end within `limit`.
+fn bot_plays_a_person(games: &[&str], limit: Duration) {
     let dir = tempfile::tempdir().expect("temp dir");
     let (mut server, addr) = serve(dir.path());
 
@@ -121,9 +136,6 @@ fn a_bot_connected_with_muster_bot_plays_a_person_to_the_end() {
     assert_eq!(status, 201, "{bot}");
     let bot_token = bot["token"].as_str().expect("a token").to_owned();
 
-    // Murus Gallicus, and MuTou: its setting-out is secret (the bot's copy of its view must
-    // follow decisions it may not see) and its dice are the server's.
-    let games = ["mutou"];
     let log = dir.path().join("bot.log");
     let engine = format!("{} engine --level 1", env!("CARGO_BIN_EXE_muster"));
     let mut runner = Command::new(env!("CARGO_BIN_EXE_muster"))
@@ -155,7 +167,7 @@ fn a_bot_connected_with_muster_bot_plays_a_person_to_the_end() {
         let ada = Client::with_token(&format!("http://{addr}"), &ada_token).expect("client");
         let mut events = ada.events().await.expect("ada's stream");
         let mut played = Vec::new();
-        for game in &games {
+        for game in games {
             // The bot may connect before or after: a pending challenge is in its snapshot.
             let made = ada
                 .create_challenge(&direct_challenge(game, "ada-bot"))
@@ -177,13 +189,13 @@ fn a_bot_connected_with_muster_bot_plays_a_person_to_the_end() {
             let mut rng = SmallRng::seed_from_u64(17);
             let began = Instant::now();
             let report = tokio::time::timeout(
-                Duration::from_secs(30),
+                limit,
                 play_random(&mut conn, &g, &mut rng, Duration::ZERO..=Duration::ZERO),
             )
             .await
             .unwrap_or_else(|_| {
                 panic!(
-                    "{game} did not end within two minutes; the bot said:\n{}",
+                    "{game} did not end within {limit:?}; the bot said:\n{}",
                     std::fs::read_to_string(&log).unwrap_or_default()
                 )
             })
