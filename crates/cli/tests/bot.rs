@@ -200,7 +200,11 @@ fn bot_plays_a_person(games: &[&str], limit: Duration) {
                 )
             })
             .expect("ada plays to the end");
-            eprintln!("{game}: {} plies in {:?}", report.view.moves().len(), began.elapsed());
+            eprintln!(
+                "{game}: {} plies in {:?}",
+                report.view.moves().len(),
+                began.elapsed()
+            );
             let summary = ada.game_summary(&g).await.expect("the summary");
             played.push((report, summary));
         }
@@ -230,7 +234,10 @@ fn bot_plays_a_person(games: &[&str], limit: Duration) {
         by_bot,
         "one log line per move of the bot: {said}"
     );
-    assert!(said.contains("engine muster"), "the handshake is logged: {said}");
+    assert!(
+        said.contains("engine muster"),
+        "the handshake is logged: {said}"
+    );
     assert_eq!(
         status.map(|s| s.success()),
         Some(true),

@@ -68,12 +68,13 @@ impl Client {
             let response = sender.send_request(request).await.map_err(http)?;
             Ok::<_, Error>((response, driver))
         };
-        let (response, driver) = tokio::time::timeout(OPEN_TIMEOUT, opening)
-            .await
-            .map_err(|_| Error::Timeout {
-                what: what.clone(),
-                after: OPEN_TIMEOUT,
-            })??;
+        let (response, driver) =
+            tokio::time::timeout(OPEN_TIMEOUT, opening)
+                .await
+                .map_err(|_| Error::Timeout {
+                    what: what.clone(),
+                    after: OPEN_TIMEOUT,
+                })??;
         let status = response.status().as_u16();
         if !(200..300).contains(&status) {
             let body = response

@@ -9,9 +9,7 @@ use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use muster_wire::{
-    AckId, Act, ClientMsg, LegalMoves, MatchId, NackCode, Ply, ServerMsg, Version,
-};
+use muster_wire::{AckId, Act, ClientMsg, LegalMoves, MatchId, NackCode, Ply, ServerMsg, Version};
 use rand::Rng;
 
 use crate::conn::Connection;

@@ -89,7 +89,11 @@ async fn the_stream_gives_a_snapshot_then_challenges_and_games_as_they_happen() 
     let mut saw_start = false;
     while !(saw_gone && saw_start) {
         match events.next().await {
-            StreamEvent::ChallengeGone { id, status, g: game } => {
+            StreamEvent::ChallengeGone {
+                id,
+                status,
+                g: game,
+            } => {
                 assert_eq!(id.0, first);
                 assert_eq!(status, muster_wire::http::ChallengeStatus::Started);
                 assert_eq!(game.as_ref(), Some(&g));
@@ -110,9 +114,10 @@ async fn the_stream_gives_a_snapshot_then_challenges_and_games_as_they_happen() 
         }
     }
     // Ada's WebSocket is told too.
-    let ServerMsg::Notify(note) = until(&mut ada_ws, |m| {
-        matches!(m, ServerMsg::Notify(n) if n.kind == NotifyKind::GameStarted)
-    })
+    let ServerMsg::Notify(note) = until(
+        &mut ada_ws,
+        |m| matches!(m, ServerMsg::Notify(n) if n.kind == NotifyKind::GameStarted),
+    )
     .await
     else {
         unreachable!()
@@ -172,7 +177,10 @@ async fn a_named_user_declines_a_challenge_and_its_creator_is_told() {
 
     let path = format!("/api/challenges/{id}/decline");
     let stranger = l.post(&path, &cy, json!({})).await;
-    assert_eq!(stranger.status, 404, "a direct challenge is hidden from others");
+    assert_eq!(
+        stranger.status, 404,
+        "a direct challenge is hidden from others"
+    );
     let creator = l.post(&path, &ada, json!({})).await;
     assert_eq!(creator.status, 409, "{}", creator.body);
     assert_eq!(creator.error().0, "refused");
@@ -180,7 +188,11 @@ async fn a_named_user_declines_a_challenge_and_its_creator_is_told() {
     let declined = l.post(&path, &bot, json!({})).await;
     assert_eq!(declined.status, 204, "{}", declined.body);
     match ada_events.next().await {
-        StreamEvent::ChallengeGone { id: gone, status, g } => {
+        StreamEvent::ChallengeGone {
+            id: gone,
+            status,
+            g,
+        } => {
             assert_eq!(gone.0, id);
             assert_eq!(status, muster_wire::http::ChallengeStatus::Declined);
             assert_eq!(g, None);
@@ -200,7 +212,11 @@ async fn a_named_user_declines_a_challenge_and_its_creator_is_told() {
     assert_eq!(join.status, 409);
     assert_eq!(join.error().0, "refused");
     let unknown = l
-        .post("/api/challenges/01JD0000000000000000000000/decline", &bot, json!({}))
+        .post(
+            "/api/challenges/01JD0000000000000000000000/decline",
+            &bot,
+            json!({}),
+        )
         .await;
     assert_eq!(unknown.status, 404);
     let anonymous = l
@@ -274,27 +290,37 @@ async fn a_bot_moves_once_per_turn_and_never_for_another_seat() {
     assert_eq!(nack.id, Some(second));
     assert_eq!(nack.code, NackCode::Stale, "{nack:?}");
     let resend = me.c.act(&g, ply, &legal[0], &hash).await;
-    let ack = me
-        .c
-        .until(|m| match m {
+    let ack =
+        me.c.until(|m| match m {
             ServerMsg::Ack(a) if a.id == resend => Some(a.clone()),
             _ => None,
         })
         .await;
-    assert_eq!(ack.v.map(|v| v.0), Some(v), "the same decision, not played twice");
+    assert_eq!(
+        ack.v.map(|v| v.0),
+        Some(v),
+        "the same decision, not played twice"
+    );
 
     // Ada's turn now: the bot cannot act for her seat.
     me.drain(Duration::from_millis(200)).await;
     let hash = me.pic.hash.clone().unwrap();
     let turn = me.c.act(&g, me.pic.ply, "a1-a2", &hash).await;
     let nack = me.c.next_nack().await;
-    assert_eq!((nack.id, nack.code), (Some(turn), NackCode::Turn), "{nack:?}");
+    assert_eq!(
+        (nack.id, nack.code),
+        (Some(turn), NackCode::Turn),
+        "{nack:?}"
+    );
     // Nor in a game where it holds no seat.
     let mut watcher = common::Player::join(&l.h, Some(&bot), &other_g).await;
     let hash = watcher.pic.hash.clone().unwrap();
     let legal = watcher.pic.legal.clone();
     assert!(legal.is_empty(), "a watcher is offered no moves");
-    let foreign = watcher.c.act(&other_g, watcher.pic.ply, "a1-a2", &hash).await;
+    let foreign = watcher
+        .c
+        .act(&other_g, watcher.pic.ply, "a1-a2", &hash)
+        .await;
     let nack = watcher.c.next_nack().await;
     assert_eq!(
         (nack.id, nack.code),
@@ -322,7 +348,12 @@ async fn a_revoked_bot_token_can_neither_stream_nor_act() {
 
     let revoked = l
         .http
-        .send(Method::DELETE, "/api/bots/ada-bot/token", Auth::Bearer(&ada), None)
+        .send(
+            Method::DELETE,
+            "/api/bots/ada-bot/token",
+            Auth::Bearer(&ada),
+            None,
+        )
         .await;
     assert_eq!(revoked.status, 204, "{}", revoked.body);
     let events = EventStream::open(l.h.addr, &bot).await;
@@ -377,7 +408,11 @@ async fn a_bots_flood_of_frames_is_slowed_like_anyone_elses() {
         }
     }
     // 200 frames past the burst at 200 a second: at least a second.
-    assert!(began.elapsed() >= Duration::from_millis(900), "{:?}", began.elapsed());
+    assert!(
+        began.elapsed() >= Duration::from_millis(900),
+        "{:?}",
+        began.elapsed()
+    );
     let _: Value = json!(null);
     l.h.stop().await;
 }

@@ -63,8 +63,7 @@ pub(crate) async fn created(state: &Arc<ServerState>, challenge: &Challenge, sea
             .store
             .set_challenge_status(&id, ChallengeStatus::Open, ChallengeStatus::Expired)
             .await;
-        if let (Ok(true), Ok(Some(challenge))) = (lapsed, state.store.load_challenge(&id).await)
-        {
+        if let (Ok(true), Ok(Some(challenge))) = (lapsed, state.store.load_challenge(&id).await) {
             if let Ok(seats) = super::spec::read_seats(&challenge.seat_spec_json) {
                 gone(&state, &challenge, &seats);
             }

@@ -13,7 +13,7 @@ use muster_client::{Client, Connection, Error as ClientError};
 use muster_protocol::controller::{
     EngineCommand, EngineConfig, ExternalEngine, GoLimits, DEFAULT_ANSWER_TIMEOUT,
 };
-use muster_wire::{Act, AckId, ClientMsg, Control, Ctl, MatchId, Ply, ServerMsg, Sub, Version};
+use muster_wire::{AckId, Act, ClientMsg, Control, Ctl, MatchId, Ply, ServerMsg, Sub, Version};
 
 use super::picture::{Picture, Taken};
 use super::say;
@@ -98,7 +98,9 @@ pub async fn play(client: Client, g: MatchId, plan: Plan) -> Result<String> {
             Taken::Unreadable(why) => {
                 if !resigned {
                     resigned = true;
-                    say(&format!("game {g}: cannot follow the game ({why}); resigning"));
+                    say(&format!(
+                        "game {g}: cannot follow the game ({why}); resigning"
+                    ));
                     next_id += 1;
                     resign(&mut conn, &g, &picture, AckId(next_id)).await?;
                 }
@@ -185,7 +187,9 @@ pub async fn play(client: Client, g: MatchId, plan: Plan) -> Result<String> {
             }
             Err(failure) => failure,
         };
-        say(&format!("game {g}: the engine failed: {failure}; resigning"));
+        say(&format!(
+            "game {g}: the engine failed: {failure}; resigning"
+        ));
         resigned = true;
         if let Some(engine) = engine.take() {
             let _ = tokio::task::spawn_blocking(move || engine.quit()).await;

@@ -132,7 +132,10 @@ impl Picture {
         };
         match view {
             Ok(_) => Ok(()),
-            Err(e) => Err(format!("the position `{}` does not read: {e}", full.position)),
+            Err(e) => Err(format!(
+                "the position `{}` does not read: {e}",
+                full.position
+            )),
         }
     }
 
@@ -182,7 +185,11 @@ mod tests {
                 for seat in 0..start.seats() {
                     let text = start.view(Some(seat)).position_text();
                     let read = AnyGame::from_position(id, &start.variant_text(), &text);
-                    assert!(read.is_ok(), "{game} ply {ply} seat {seat}: {text}: {:?}", read.err());
+                    assert!(
+                        read.is_ok(),
+                        "{game} ply {ply} seat {seat}: {text}: {:?}",
+                        read.err()
+                    );
                 }
                 let legal = start.legal_actions();
                 let Some(a) = legal.get(ply * 7 % legal.len().max(1)).cloned() else {
