@@ -393,7 +393,7 @@ impl ExternalEngine {
                 "ok" => return Ok(Answer { lines }),
                 "error" => {
                     return Err(EngineFailure::Refused {
-                        command: line.to_owned(),
+                        command: abbreviate(line),
                         message: rest.trim().to_owned(),
                     })
                 }
@@ -499,6 +499,15 @@ fn seat_range(rest: &str) -> Option<(usize, usize)> {
     let range = words.next()?;
     let (min, max) = range.split_once('-').unwrap_or((range, range));
     Some((min.parse().ok()?, max.parse().ok()?))
+}
+
+/// A command as quoted in a failure: at most 120 characters (a `position` may list a whole
+/// game), the rest written `…`; the log keeps it whole.
+fn abbreviate(command: &str) -> String {
+    match command.char_indices().nth(120) {
+        Some((at, _)) => format!("{}…", &command[..at]),
+        None => command.to_owned(),
+    }
 }
 
 /// The first word of a line and the rest.

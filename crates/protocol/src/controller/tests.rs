@@ -110,3 +110,12 @@ fn an_action_is_checked_legal_and_written_canonically() {
     assert!(!start.legal_actions().contains(&resign));
     assert_eq!(check_action(&start, &resign).unwrap(), resign);
 }
+
+#[test]
+fn a_long_command_is_abbreviated_in_failures() {
+    assert_eq!(abbreviate("newgame mur"), "newgame mur");
+    let long = format!("position startpos moves {}", "d1-d3 ".repeat(100));
+    let short = abbreviate(&long);
+    assert_eq!(short.chars().count(), 121);
+    assert!(short.ends_with('…') && long.starts_with(short.trim_end_matches('…')));
+}

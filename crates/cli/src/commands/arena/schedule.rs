@@ -9,8 +9,10 @@ use crate::commands::play::players::Player;
 /// The pairings (indices into the player list, `a < b` not required) of a schedule, then the
 /// extra `--pair A-B` ones. Duplicate players and unknown schedules are refused.
 pub fn pairings(players: &[Player], kind: &str, extra: &[String]) -> Result<Vec<(usize, usize)>> {
+    // Tables name players by their short names (an outside engine's program without its
+    // folder), so those must differ too.
     for (i, p) in players.iter().enumerate() {
-        if players[..i].contains(p) {
+        if players[..i].iter().any(|q| q.short() == p.short()) {
             bail!("--players: `{}` is listed twice", p.short());
         }
     }
