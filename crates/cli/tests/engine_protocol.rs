@@ -632,3 +632,15 @@ fn apply_reports_the_events_and_moves_the_position_on() {
         "{shown:?}"
     );
 }
+
+#[test]
+fn a_level_outside_one_to_eight_is_a_usage_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["engine", "--level", "9"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("muster runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("9"), "{stderr}");
+}

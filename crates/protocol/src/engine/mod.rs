@@ -273,6 +273,10 @@ impl Loop {
     /// still waits for `stop`.
     fn finished(&mut self, finished: Box<Finished>) {
         let Some(searching) = self.searching.as_mut() else {
+            // Not expected (a search is answered once), but the engine is kept all the same.
+            if let Some(engine) = finished.engine {
+                self.session.give_back(finished.level, engine);
+            }
             return;
         };
         if searching.infinite && !searching.stop_asked {
@@ -290,7 +294,9 @@ impl Loop {
             result,
             game,
         } = *finished;
-        self.session.give_back(level, engine);
+        if let Some(engine) = engine {
+            self.session.give_back(level, engine);
+        }
         match result {
             Ok(thought) => self.out.lines(&[
                 think::final_info(&thought, &game),

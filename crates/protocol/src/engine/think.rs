@@ -1,5 +1,6 @@
 //! `go`: the limits turned into a search, run on a thread of its own, reporting `info` lines.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -70,10 +71,11 @@ pub(crate) fn plan(params: &GoParams, cap: Option<Duration>) -> Plan {
 pub(crate) struct Finished {
     /// The level whose engine searched.
     pub level: u8,
-    /// The engine, given back.
-    pub engine: Engine,
-    /// What it decided.
-    pub result: Result<Thought, SearchError>,
+    /// The engine, given back (`None` if the search panicked: the level's engine is made
+    /// afresh next time).
+    pub engine: Option<Engine>,
+    /// What it decided, or why it could not.
+    pub result: Result<Thought, String>,
     /// The position searched.
     pub game: AnyGame,
 }
@@ -114,12 +116,25 @@ pub(crate) fn spawn<E: From<Box<Finished>> + Send + 'static>(
                     &pv,
                 ));
             };
-            let result = match plan {
-                Plan::Level => engine.think(&game, None, &stop, &mut observer),
-                Plan::Replace(budget) => engine.think(&game, Some(budget), &stop, &mut observer),
-                Plan::Capped(cap) => engine
-                    .think_capped(&game, cap, &stop, &mut observer)
-                    .map(|c| c.thought),
+            // A panic in a search is a bug, but it must not leave the session busy for ever.
+            let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                let result: Result<Thought, SearchError> = match plan {
+                    Plan::Level => engine.think(&game, None, &stop, &mut observer),
+                    Plan::Replace(budget) => {
+                        engine.think(&game, Some(budget), &stop, &mut observer)
+                    }
+                    Plan::Capped(cap) => engine
+                        .think_capped(&game, cap, &stop, &mut observer)
+                        .map(|c| c.thought),
+                };
+                result
+            }));
+            let (engine, result) = match searched {
+                Ok(result) => (Some(engine), result.map_err(|e| e.to_string())),
+                Err(_) => (
+                    None,
+                    Err("the search failed (a bug: see standard error)".into()),
+                ),
             };
             let _ = done.send(E::from(Box::new(Finished {
                 level,

@@ -357,7 +357,11 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
             if done > 0 && clock.expired() {
                 break;
             }
-            self.iterate();
+            // After the first iteration a long playout may be cut short by the clock or a stop.
+            let abandon = (done > 0).then_some(clock);
+            if !self.iterate(abandon) {
+                break;
+            }
             done += 1;
             if clock.elapsed() >= next_report {
                 next_report = clock.elapsed() + Duration::from_millis(100);
@@ -387,7 +391,10 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
     }
 
     /// One iteration: select down the tree, add one node, play out, back the rewards up.
-    fn iterate(&mut self) {
+    /// With `abandon`, a playout is given up when that clock expires (checked every ply):
+    /// nothing is backed up and `false` is returned. A search under a budget without time that
+    /// is not stopped never abandons, so it stays reproducible.
+    fn iterate(&mut self, abandon: Option<&Clock>) -> bool {
         let mut game = self.tree.root_game.clone();
         let mut path = std::mem::take(&mut self.path);
         path.clear();
@@ -415,12 +422,20 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
                     added = Some(child);
                     match &self.tree.node(child).solved {
                         Some(exact) => self.rewards.copy_from_slice(exact),
-                        None => self.playout(&mut game),
+                        None => {
+                            if !self.playout(&mut game, abandon) {
+                                self.path = path;
+                                return false;
+                            }
+                        }
                     }
                     break;
                 }
                 Step::Full => {
-                    self.playout(&mut game);
+                    if !self.playout(&mut game, abandon) {
+                        self.path = path;
+                        return false;
+                    }
                     break;
                 }
             }
@@ -438,6 +453,7 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
         if self.tree.node(last).solved.is_some() {
             self.tree.propagate_proofs(last);
         }
+        true
     }
 }
 
@@ -534,7 +550,9 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
     }
 
     /// Plays on from `game` by the knowledge's policy; sets the rewards.
-    fn playout(&mut self, game: &mut G) {
+    /// Plays out to the end or the ply limit and sets the rewards; `false` if `abandon`'s clock
+    /// expired first (the rewards are then not set).
+    fn playout(&mut self, game: &mut G, abandon: Option<&Clock>) -> bool {
         let limit = self
             .config
             .playout_plies
@@ -542,7 +560,10 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
             .unwrap_or(u32::MAX)
             .min(self.config.playout_cap);
         let mut outcomes = Vec::new();
-        for _ in 0..limit {
+        for ply in 0..limit {
+            if ply > 0 && abandon.is_some_and(Clock::expired) {
+                return false;
+            }
             match game.actor() {
                 Actor::Over => break,
                 Actor::Chance => {
@@ -565,6 +586,7 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
             }
             None => self.knowledge.utilities(game, &mut self.rewards),
         }
+        true
     }
 }
 
