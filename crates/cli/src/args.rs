@@ -54,6 +54,8 @@ pub enum Command {
     Serve(crate::commands::serve::ServeArgs),
     /// Speak the engine protocol on stdin/stdout (docs/engine-protocol.md), for any controller.
     Engine(EngineArgs),
+    /// Connect a protocol engine to a muster server as a bot account.
+    Bot(crate::commands::bot::BotArgs),
 }
 
 /// `muster engine`.

@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         Command::View(args) => commands::view::run(&args),
         Command::Serve(args) => commands::serve::run(&args),
         Command::Engine(args) => commands::engine::run(&args),
+        Command::Bot(args) => commands::bot::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

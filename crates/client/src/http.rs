@@ -178,7 +178,26 @@ impl Client {
         }
     }
 
-    async fn json<T: DeserializeOwned>(
+    /// A request whose answer has no body worth reading (204).
+    pub(crate) async fn empty(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<Vec<u8>>,
+    ) -> Result<()> {
+        let what = format!("{method} {path}");
+        let answer = request(
+            self.peer(),
+            Some(&self.token),
+            method,
+            path,
+            body.as_deref(),
+        )
+        .await?;
+        check(&what, answer.status, &answer.body)
+    }
+
+    pub(crate) async fn json<T: DeserializeOwned>(
         &self,
         method: Method,
         path: &str,
@@ -282,7 +301,7 @@ fn read<T: DeserializeOwned>(what: &str, body: &[u8]) -> Result<T> {
 }
 
 /// `Ok` for a 2xx status, else the error with the `ApiError` body read when it is one.
-fn check(what: &str, status: u16, body: &[u8]) -> Result<()> {
+pub(crate) fn check(what: &str, status: u16, body: &[u8]) -> Result<()> {
     if (200..300).contains(&status) {
         return Ok(());
     }

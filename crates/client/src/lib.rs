@@ -7,6 +7,8 @@
 //!   [`muster_wire::ServerMsg`] with timeouts, and reconnecting.
 //! - [`GameView`]: one game's picture kept from the versioned stream by its rules (apply
 //!   `last + 1` only, ignore repeats, resubscribe on a gap, `full` replaces).
+//! - [`Events`]: the user's event stream (`GET /api/stream`): challenges that await them,
+//!   games started and ended; with [`Client::my_challenges`] and [`Client::decline`].
 //! - [`play_random`]: a seat played to the end with random legal moves, acks awaited and
 //!   unacked acts resent after a reconnection.
 //!
@@ -14,12 +16,14 @@
 
 pub mod conn;
 pub mod error;
+pub mod events;
 pub mod http;
 pub mod play;
 pub mod view;
 
 pub use conn::Connection;
 pub use error::{Error, Result};
+pub use events::Events;
 pub use http::{loopback_address, Client};
 pub use play::{play_random, play_random_with, AckedAct, PlayOptions, PlayReport, SentLog};
 pub use view::{Applied, GameView, Played};

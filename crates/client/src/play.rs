@@ -9,8 +9,7 @@ use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use muster_wire::{AckId, Act, ClientMsg, MatchId, NackCode, Ply, ServerMsg, Version};
-use rand::seq::IndexedRandom;
+use muster_wire::{AckId, Act, ClientMsg, LegalMoves, MatchId, NackCode, Ply, ServerMsg, Version};
 use rand::Rng;
 
 use crate::conn::Connection;
@@ -132,6 +131,7 @@ pub async fn play_random_with<R: Rng>(
         next_id: 0,
         pending: None,
         acted_at: None,
+        fetched: None,
         report_acked: Vec::new(),
         stale: 0,
         storage: 0,
@@ -156,6 +156,9 @@ struct Player<'a> {
     pending: Option<Pending>,
     /// The ply of the last acked act: never act twice on one ply.
     acted_at: Option<Ply>,
+    /// A group of moves asked for with `legal{prefix}` (the list was too long to send whole),
+    /// and the ply it was asked on; `None` inside while the answer is awaited.
+    fetched: Option<(Ply, Option<LegalMoves>)>,
     report_acked: Vec<AckedAct>,
     stale: u32,
     storage: u32,
@@ -228,19 +231,51 @@ impl Player<'_> {
     }
 
     fn may_act(&self) -> bool {
+        let asking = matches!(&self.fetched, Some((ply, None)) if *ply == self.view.ply());
         self.view.my_turn()
-            && self.view.legal().is_some_and(|l| !l.moves.is_empty())
+            && self
+                .view
+                .legal()
+                .is_some_and(|l| !l.moves.is_empty() || !l.lazy.is_empty())
             && self.acted_at != Some(self.view.ply())
+            && !asking
+    }
+
+    /// The moves to choose from now: a group fetched for this ply, else the view's list.
+    fn choices(&self) -> Option<&LegalMoves> {
+        match &self.fetched {
+            Some((ply, Some(group))) if *ply == self.view.ply() => Some(group),
+            _ => self.view.legal(),
+        }
     }
 
     async fn act<R: Rng>(&mut self, rng: &mut R) -> Result<()> {
-        let Some(choice) = self.view.legal().and_then(|l| l.moves.choose(rng)) else {
+        let Some(legal) = self.choices() else {
+            return Ok(());
+        };
+        // Every listed move and every group not sent (`lazy`) is one choice; a group chosen is
+        // asked for with `legal{prefix}` and chosen from when it comes.
+        let listed = legal.moves.len();
+        let pick = rng.random_range(0..(listed + legal.lazy.len()).max(1));
+        if pick >= listed {
+            let Some(group) = legal.lazy.get(pick - listed) else {
+                return Ok(());
+            };
+            let ask = ClientMsg::Legal(muster_wire::LegalAsk {
+                g: self.view.g().clone(),
+                ply: self.view.ply(),
+                prefix: group.prefix.clone(),
+            });
+            self.fetched = Some((self.view.ply(), None));
+            return self.send(ask).await;
+        }
+        let Some(choice) = legal.moves.get(pick).map(|m| m.a.clone()) else {
             return Ok(());
         };
         let act = Act {
             g: self.view.g().clone(),
             ply: self.view.ply(),
-            a: choice.a.clone(),
+            a: choice,
             id: self.fresh_id(),
             h: self.view.hash().clone(),
         };
@@ -323,6 +358,11 @@ impl Player<'_> {
                             .unwrap_or_default();
                         return Err(Error::Nacked { what, nack });
                     }
+                }
+            }
+            ServerMsg::Legal(reply) if reply.g == *self.view.g() => {
+                if reply.ply == self.view.ply() {
+                    self.fetched = Some((reply.ply, Some(reply.legal)));
                 }
             }
             ServerMsg::Resync(resync) if resync.g.as_ref().is_none_or(|g| g == self.view.g()) => {

@@ -31,9 +31,11 @@ pub mod hub;
 pub mod limits;
 pub mod lobby;
 mod lobby_feed;
+pub mod notices;
 mod outbox;
 pub mod ratings;
 pub mod records;
+pub mod stream;
 mod test_hooks;
 pub mod time;
 mod ws;
@@ -91,7 +93,8 @@ impl ServerState {
 ///   files, cached for a year, gzipped when accepted.
 /// - `GET /api/catalog` (games, presets, option domains, seat ranges, AI levels, clock kinds),
 ///   the account routes ([`accounts::routes`]), the lobby's ([`lobby::routes`]), the games'
-///   ([`api::routes`]) and the WebSocket `GET /ws`.
+///   ([`api::routes`]), the user's event stream `GET /api/stream` ([`stream`]) and the
+///   WebSocket `GET /ws`, which also carries the user's events as `notify` frames.
 /// - With [`GameConfig::test_hooks`] only: `POST /api/test/drop`, which cuts the caller's
 ///   WebSockets without a close frame and answers `{"dropped": N}`.
 ///
@@ -108,7 +111,8 @@ pub fn app(state: Arc<ServerState>) -> Router {
             Arc::clone(&state),
             lobby_feed::after_writes,
         )))
-        .merge(api::routes());
+        .merge(api::routes())
+        .merge(stream::routes());
     if state.games.config().test_hooks {
         router = router.merge(test_hooks::routes());
     }

@@ -110,6 +110,11 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
         _ => None,
     };
     let mut cut_now: Option<crate::test_hooks::Answer> = None;
+    // The user's events (challenges, games started and ended) as `notify` frames.
+    let notices = conn
+        .user
+        .as_ref()
+        .map(|user| forward_notices(state.games.notices().subscribe(user), conn.out.clone()));
     loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
@@ -155,6 +160,9 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
         }
     }
     if let Some(task) = lobby_task {
+        task.abort();
+    }
+    if let Some(task) = notices {
         task.abort();
     }
     let writer = match cut_now {
@@ -294,6 +302,20 @@ fn follow_lobby(state: &Arc<ServerState>, out: Outbox) -> tokio::task::JoinHandl
                     }
                 }
                 Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+            }
+        }
+    })
+}
+
+/// Forwards a user's events to a connection as `notify` frames.
+fn forward_notices(
+    mut sub: crate::notices::Subscription,
+    out: Outbox,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        while let Some(event) = sub.recv().await {
+            if let Some(notify) = crate::notices::notify_of(&event) {
+                out.send(&ServerMsg::Notify(notify));
             }
         }
     })

@@ -484,7 +484,12 @@ async fn lobby_followers_see_a_challenge_come_and_go() {
     assert_eq!(after.challenges[0].id.0, made["id"].as_str().unwrap());
     let joined = l.join(&bob, made["id"].as_str().unwrap()).await;
     assert!(joined.status < 300, "the join went through");
-    let ServerMsg::Lobby(last) = follower.recv().await else {
+    // Bob is also told his game started (a `notify`); the lobby's snapshot is what counts here.
+    let mut next = follower.recv().await;
+    while matches!(next, ServerMsg::Notify(_)) {
+        next = follower.recv().await;
+    }
+    let ServerMsg::Lobby(last) = next else {
         panic!("a fresh snapshot after the join")
     };
     assert!(

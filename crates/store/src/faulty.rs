@@ -144,6 +144,17 @@ impl Store for FaultyStore {
             .await
     }
 
+    async fn open_challenges_naming(
+        &self,
+        user_id: &UserId,
+        now_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<Challenge>> {
+        self.inner
+            .open_challenges_naming(user_id, now_ms, limit)
+            .await
+    }
+
     async fn set_challenge_status(
         &self,
         id: &ChallengeId,

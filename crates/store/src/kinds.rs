@@ -126,6 +126,8 @@ text_enum!(
         Withdrawn = "withdrawn",
         /// Not filled before `expires_ms`.
         Expired = "expired",
+        /// A user it named declined it.
+        Declined = "declined",
     }
 );
 

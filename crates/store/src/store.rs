@@ -56,6 +56,15 @@ pub trait Store: Send + Sync {
     async fn load_challenge(&self, id: &ChallengeId) -> Result<Option<Challenge>>;
     /// The lobby: public challenges that are open and expire after `now_ms`, newest first.
     async fn open_challenges(&self, now_ms: i64, limit: u32) -> Result<Vec<Challenge>>;
+    /// The open challenges, of any visibility, that expire after `now_ms` and whose seat spec
+    /// mentions `user_id` (the caller reads the spec to tell a seat awaiting the user from one
+    /// they took), newest first, at most `limit`.
+    async fn open_challenges_naming(
+        &self,
+        user_id: &UserId,
+        now_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<Challenge>>;
     /// Replaces the seat spec of an open challenge, guarded by the spec the writer read: of two
     /// joiners who read the same spec exactly one gets `true`, the other `false` (nothing
     /// written) and reads again. Expiry is not checked here: the caller compares `expires_ms`

@@ -335,6 +335,8 @@ pub enum ChallengeStatus {
     Withdrawn,
     /// Nobody came in time.
     Expired,
+    /// A user it named declined it.
+    Declined,
 }
 
 /// A challenge as the lobby shows it (the answer to create, join and the lobby list).

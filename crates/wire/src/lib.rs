@@ -20,6 +20,7 @@ pub mod error;
 pub mod http;
 pub mod ids;
 pub mod server;
+pub mod stream;
 
 pub use client::{
     Act, ClientMsg, Control, Ctl, LegalAsk, LobbyAsk, Ping, PreviewAsk, Say, Sub, Unsub,
@@ -30,6 +31,7 @@ pub use common::{
 pub use error::{quote, NackCode, WireError, MAX_FRAME, QUOTE_LEN};
 pub use ids::{AckId, AiLevel, ChallengeId, MatchId, Millis, Ply, UserId, Version, ViewHash};
 pub use server::ServerMsg;
+pub use stream::StreamEvent;
 
 /// The budget for a `legal` list in bytes: above it the server sends groups
 /// ([`LegalMoves::lazy`]) and the client asks for them with `legal{prefix}`.

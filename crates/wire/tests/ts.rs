@@ -12,7 +12,7 @@ use muster_wire::http::{
     ChallengesResponse, GamesResponse, JoinRequest, ReplayFrame, RulesResponse, SessionRequest,
     SessionResponse, UserProfile,
 };
-use muster_wire::{ClientMsg, NackCode, ServerMsg};
+use muster_wire::{ClientMsg, NackCode, ServerMsg, StreamEvent};
 use ts_rs::{Config, TS};
 
 /// The checked-in folder.
@@ -40,6 +40,7 @@ fn generate(dir: &Path) {
     ReplayFrame::export_all(&cfg).unwrap();
     ApiError::export_all(&cfg).unwrap();
     NackCode::export_all(&cfg).unwrap();
+    StreamEvent::export_all(&cfg).unwrap();
 }
 
 /// Every `.ts` file under `dir`, by name, with its text.

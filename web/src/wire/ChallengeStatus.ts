@@ -3,4 +3,4 @@
 /**
  * A challenge's state.
  */
-export type ChallengeStatus = "open" | "started" | "withdrawn" | "expired";
+export type ChallengeStatus = "open" | "started" | "withdrawn" | "expired" | "declined";

@@ -3,4 +3,4 @@
 /**
  * What a notification is about.
  */
-export type NotifyKind = "your-turn" | "challenge" | "game-started" | "game-ended" | "offer" | "reminder";
+export type NotifyKind = "your-turn" | "challenge" | "challenge-gone" | "game-started" | "game-ended" | "offer" | "reminder";

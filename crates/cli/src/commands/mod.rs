@@ -5,6 +5,7 @@ pub mod apply;
 pub mod arena;
 pub mod bench;
 pub mod bench_search;
+pub mod bot;
 pub mod engine;
 pub mod games;
 pub mod moves;

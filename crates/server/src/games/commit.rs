@@ -461,6 +461,20 @@ impl Live {
             if let Some(thinking) = self.thinking.take() {
                 thinking.stop.stop();
             }
+            let event = muster_wire::StreamEvent::GameEnd {
+                g: self.g.clone(),
+                result: (termination != Termination::Aborted)
+                    .then(|| self.row.result.clone())
+                    .flatten(),
+                termination,
+            };
+            let mut told: Vec<&muster_store::UserId> = Vec::new();
+            for user in self.row.seats.iter().filter_map(|s| s.user_id.as_ref()) {
+                if !told.contains(&user) {
+                    told.push(user);
+                    games.notices().tell(user, &event);
+                }
+            }
         }
         self.clocks = unit.clocks;
         self.row.version = version;

@@ -652,7 +652,18 @@ impl Live {
             )
         })?;
         let id = new.id.clone();
+        let users: Vec<Option<muster_store::UserId>> = spec
+            .seats
+            .iter()
+            .map(|p| match p {
+                SeatPlan::Human(user) => Some(user.clone()),
+                _ => None,
+            })
+            .collect();
         let _ = games.wake(&id).await;
+        games
+            .notices()
+            .game_started(id.as_str(), &new.game, &new.variant, &users);
         Ok(id)
     }
 }

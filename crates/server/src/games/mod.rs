@@ -60,6 +60,8 @@ pub struct GameConfig {
     /// Whether the routes for browser tests exist (`POST /api/test/drop`); off by default,
     /// never on in production (`muster serve --test-hooks`).
     pub test_hooks: bool,
+    /// How often `GET /api/stream` sends an empty line when it has nothing to say (15 s).
+    pub stream_keepalive: Duration,
 }
 
 impl Default for GameConfig {
@@ -76,6 +78,7 @@ impl Default for GameConfig {
             frames_per_second: 50.0,
             frame_burst: 100.0,
             test_hooks: false,
+            stream_keepalive: Duration::from_secs(15),
         }
     }
 }
@@ -135,6 +138,7 @@ pub struct Games {
     config: GameConfig,
     ai: ai::AiPool,
     actors: Mutex<HashMap<GameId, mpsc::Sender<Command>>>,
+    notices: Arc<crate::notices::Notices>,
 }
 
 /// Why a command could not reach a game.
@@ -179,7 +183,13 @@ impl Games {
             config,
             ai,
             actors: Mutex::new(HashMap::new()),
+            notices: crate::notices::Notices::new(),
         })
+    }
+
+    /// Who listens for which user's events (games started and ended are told here).
+    pub fn notices(&self) -> &Arc<crate::notices::Notices> {
+        &self.notices
     }
 
     /// The settings.

@@ -15,9 +15,12 @@
 //! finds its user already seated and, with a key, answers the challenge as it stands (without
 //! one, a second join is refused with `taken`).
 
+mod mine;
 mod spec;
 mod start;
+mod tell;
 
+pub(crate) use mine::awaiting;
 pub(crate) use spec::clock_of;
 
 use std::collections::HashMap;
@@ -65,7 +68,14 @@ pub const LOBBY_LIMIT: u32 = 100;
 ///   it involves; to others it does not exist);
 /// - `POST /api/challenges/{id}/join` ([`JoinRequest`], signed in) answers [`ChallengeInfo`],
 ///   with `g` once the game started;
-/// - `DELETE /api/challenges/{id}` by its creator withdraws an open challenge (204).
+/// - `DELETE /api/challenges/{id}` by its creator withdraws an open challenge (204);
+/// - `POST /api/challenges/{id}/decline` by a user it names and awaits declines it (204): it
+///   ends `declined`, and its creator and the users it names are told (`challenge-gone`);
+/// - `GET /api/me/challenges` (signed in) answers [`ChallengesResponse`]: the open challenges
+///   that name the user and await them, newest first.
+///
+/// A new challenge is told to the users it awaits (`challenge`), and its end to everyone it
+/// involves ([`crate::notices`]).
 ///
 /// Creations and joins are limited per user ([`WRITE_BURST`] at once, then one every two
 /// seconds): a 429 with `Retry-After` beyond that.
@@ -78,6 +88,8 @@ pub fn routes() -> Router<Arc<ServerState>> {
         .route("/api/challenges", post(create).get(lobby))
         .route("/api/challenges/{id}", get(one).delete(withdraw))
         .route("/api/challenges/{id}/join", post(join))
+        .route("/api/challenges/{id}/decline", post(mine::decline))
+        .route("/api/me/challenges", get(mine::mine))
         .layer(axum::Extension(limits))
 }
 
@@ -187,12 +199,13 @@ fn user_info(user: &User) -> UserInfo {
     }
 }
 
-fn wire_status(status: ChallengeStatus) -> WireStatus {
+pub(crate) fn wire_status(status: ChallengeStatus) -> WireStatus {
     match status {
         ChallengeStatus::Open => WireStatus::Open,
         ChallengeStatus::Started => WireStatus::Started,
         ChallengeStatus::Withdrawn => WireStatus::Withdrawn,
         ChallengeStatus::Expired => WireStatus::Expired,
+        ChallengeStatus::Declined => WireStatus::Declined,
     }
 }
 
@@ -364,6 +377,7 @@ async fn create(
             return Err(ApiFailure::storage(&error));
         }
     };
+    tell::created(&state, &challenge, &seats).await;
     if !seats.iter().any(StoredSeat::waiting) {
         let expected = challenge.seat_spec_json.clone();
         if let Some(game) = start::start(&state, &challenge, &expected, &seats).await? {
@@ -431,6 +445,11 @@ async fn withdraw(
         .await
         .map_err(|e| ApiFailure::storage(&e))?;
     if done {
+        let mut challenge = challenge;
+        challenge.status = ChallengeStatus::Withdrawn;
+        if let Ok(seats) = read_seats(&challenge.seat_spec_json) {
+            tell::gone(&state, &challenge, &seats);
+        }
         return Ok(StatusCode::NO_CONTENT);
     }
     let now = state

@@ -79,6 +79,22 @@ pub(crate) async fn start(
     }
     // A game whose actor does not wake now is loaded by its first subscriber.
     let _ = state.games.wake(&game.id).await;
+    let users: Vec<Option<muster_store::UserId>> = spec
+        .seats
+        .iter()
+        .map(|p| match p {
+            crate::games::SeatPlan::Human(user) => Some(user.clone()),
+            _ => None,
+        })
+        .collect();
+    state
+        .games
+        .notices()
+        .game_started(game.id.as_str(), &game.game, &game.variant, &users);
+    let mut started = challenge.clone();
+    started.status = ChallengeStatus::Started;
+    started.game_id = Some(game.id.clone());
+    super::tell::gone(state, &started, seats);
     Ok(Some(game.id))
 }
 
@@ -144,6 +160,9 @@ pub(crate) async fn join(
             }
             ChallengeStatus::Withdrawn => {
                 return Err(conflict(NackCode::Refused, "the challenge was withdrawn"))
+            }
+            ChallengeStatus::Declined => {
+                return Err(conflict(NackCode::Refused, "the challenge was declined"))
             }
         }
         if challenge.rated && user.is_guest {

@@ -100,6 +100,26 @@ pub(super) async fn open_challenges(
     rows.iter().map(challenge_from).collect()
 }
 
+pub(super) async fn open_challenges_naming(
+    store: &SqlStore,
+    user_id: &crate::ids::UserId,
+    now_ms: i64,
+    limit: u32,
+) -> Result<Vec<Challenge>> {
+    // User ids are ULIDs (no `%` or `_`), so the pattern matches the id's text only.
+    let rows = sqlx::query(&format!(
+        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = $1 AND expires_ms > $2 \
+         AND seat_spec_json LIKE $3 ORDER BY created_ms DESC, id DESC LIMIT $4"
+    ))
+    .bind(ChallengeStatus::Open.as_str())
+    .bind(now_ms)
+    .bind(format!("%\"{}\"%", user_id.as_str()))
+    .bind(i64::from(limit))
+    .fetch_all(store.pool())
+    .await?;
+    rows.iter().map(challenge_from).collect()
+}
+
 pub(super) async fn update_challenge_seats(
     store: &SqlStore,
     id: &ChallengeId,

@@ -265,6 +265,15 @@ impl Store for SqlStore {
         challenges::open_challenges(self, now_ms, limit).await
     }
 
+    async fn open_challenges_naming(
+        &self,
+        user_id: &UserId,
+        now_ms: i64,
+        limit: u32,
+    ) -> Result<Vec<Challenge>> {
+        challenges::open_challenges_naming(self, user_id, now_ms, limit).await
+    }
+
     async fn update_challenge_seats(
         &self,
         id: &ChallengeId,

@@ -150,6 +150,9 @@ pub enum NotifyKind {
     YourTurn,
     /// Someone challenged the user.
     Challenge,
+    /// A challenge that awaited the user, or the user's own, was declined, withdrawn,
+    /// expired or started.
+    ChallengeGone,
     /// A game of the user's started.
     GameStarted,
     /// A game of the user's ended.

@@ -1,0 +1,200 @@
+//! `muster bot --server URL --token T --engine "<command>" [--log DIR] [--max-games N]
+//! [--move-time MS]`: connects any engine that speaks the engine protocol
+//! (docs/engine-protocol.md) to a muster server as a bot account.
+//!
+//! It reads the bot's event stream (`GET /api/stream`): it joins every challenge that names the
+//! bot in a game its engine named in the handshake and declines the others, and plays every
+//! game of the bot on a WebSocket of its own with an engine process of its own ([`game`]). One
+//! line per event goes to standard error. It ends after `--max-games` games have ended, or on
+//! Ctrl-C; a stream the server ends (it stops) is opened again.
+
+mod game;
+mod picture;
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use muster_client::Client;
+use muster_protocol::controller::{EngineCommand, EngineConfig, ExternalEngine};
+use muster_wire::http::JoinRequest;
+use muster_wire::{MatchId, StreamEvent};
+use tokio::task::JoinSet;
+
+/// `muster bot`.
+#[derive(Debug, Args)]
+pub struct BotArgs {
+    /// The server, `http://HOST:PORT`.
+    #[arg(long, value_name = "URL")]
+    pub server: String,
+    /// The bot's API token (`POST /api/bots` gives it to the bot's owner).
+    #[arg(long, value_name = "TOKEN")]
+    pub token: String,
+    /// The engine's command line, with shell-like quoting: `"python3 bot.py"`.
+    #[arg(long, value_name = "COMMAND")]
+    pub engine: String,
+    /// A folder for each game's engine session and standard error (`<game id>.log`).
+    #[arg(long, value_name = "DIR")]
+    pub log: Option<PathBuf>,
+    /// Stop after this many games have ended (the bot joins no more once it has this many).
+    #[arg(long, value_name = "N")]
+    pub max_games: Option<u32>,
+    /// A fixed time per decision in milliseconds; without it the game's clock decides (one
+    /// second per decision in untimed games).
+    #[arg(long, value_name = "MS")]
+    pub move_time: Option<u64>,
+}
+
+/// Writes one line of the bot's log on standard error.
+pub(crate) fn say(line: &str) {
+    eprintln!("muster bot: {line}");
+}
+
+/// Runs the bot until `--max-games` games have ended or Ctrl-C.
+pub fn run(args: &BotArgs) -> Result<()> {
+    let engine = EngineCommand::parse(&args.engine)
+        .map_err(|e| anyhow!("--engine `{}`: {e}", args.engine))?;
+    if args.max_games == Some(0) {
+        bail!("--max-games 0: nothing to play; give at least 1");
+    }
+    if let Some(dir) = &args.log {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("--log: cannot create the folder {}", dir.display()))?;
+    }
+    let client = Client::with_token(&args.server, args.token.trim())
+        .map_err(|e| anyhow!("--server: {e}"))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the bot's runtime")?;
+    let plan = game::Plan {
+        engine,
+        log: args.log.clone(),
+        move_time: args.move_time.map(Duration::from_millis),
+    };
+    runtime.block_on(serve(client, plan, args.max_games))
+}
+
+/// The games the engine plays, from a handshake with one process started and ended here.
+fn engine_games(command: &EngineCommand) -> Result<Vec<String>> {
+    let engine = ExternalEngine::start(command, &EngineConfig::default())
+        .with_context(|| format!("the engine `{}` did not start", command.display()))?;
+    let identity = engine.identity().clone();
+    engine.quit();
+    say(&format!(
+        "engine {} {} by {} plays {}",
+        identity.name,
+        identity.version,
+        identity.author,
+        identity.games.join(", ")
+    ));
+    Ok(identity.games)
+}
+
+async fn serve(client: Client, plan: game::Plan, max_games: Option<u32>) -> Result<()> {
+    let command = plan.engine.clone();
+    let games = tokio::task::spawn_blocking(move || engine_games(&command))
+        .await
+        .context("the engine's thread")??;
+    let mut events = client
+        .events()
+        .await
+        .map_err(|e| anyhow!("cannot open the event stream: {e}"))?;
+    say("connected; waiting for challenges");
+    let mut started: HashSet<MatchId> = HashSet::new();
+    let mut playing: JoinSet<(MatchId, Result<String>)> = JoinSet::new();
+    let mut ended = 0u32;
+    let limit = max_games.unwrap_or(u32::MAX);
+    let interrupt = tokio::signal::ctrl_c();
+    tokio::pin!(interrupt);
+    loop {
+        tokio::select! {
+            event = events.next() => match event {
+                Ok(Some(event)) => {
+                    let room = (started.len() as u32) < limit;
+                    match event {
+                        StreamEvent::Challenge { challenge } => {
+                            let id = challenge.id.clone();
+                            let game = &challenge.spec.game;
+                            if !games.iter().any(|g| g == game) {
+                                say(&format!("challenge {id} from {}: declined (the engine does not play {game})", challenge.creator.name));
+                                if let Err(e) = client.decline(&id).await {
+                                    say(&format!("challenge {id}: the decline failed: {e}"));
+                                }
+                            } else if !room {
+                                say(&format!("challenge {id}: left alone (--max-games reached)"));
+                            } else {
+                                say(&format!("challenge {id} from {}: joining ({game})", challenge.creator.name));
+                                if let Err(e) = client.join(&id, JoinRequest { seat: None }).await {
+                                    say(&format!("challenge {id}: the join failed: {e}"));
+                                }
+                            }
+                        }
+                        StreamEvent::GameStart { g, game, seats, .. } => {
+                            if started.contains(&g) {
+                                continue;
+                            }
+                            if !room {
+                                say(&format!("game {g}: not played (--max-games reached)"));
+                                continue;
+                            }
+                            let seats: Vec<String> = seats.iter().map(|s| s.0.to_string()).collect();
+                            say(&format!("game {g}: started ({game}, seat {})", seats.join(", ")));
+                            started.insert(g.clone());
+                            let (client, plan) = (client.clone(), plan.clone());
+                            playing.spawn(async move {
+                                let result = game::play(client, g.clone(), plan).await;
+                                (g, result)
+                            });
+                        }
+                        StreamEvent::ChallengeGone { id, status, .. } => {
+                            say(&format!("challenge {id}: {status:?}"));
+                        }
+                        StreamEvent::GameEnd { g, result, termination } => {
+                            say(&format!("game {g}: ended ({termination:?}, {})", result.as_deref().unwrap_or("no result")));
+                        }
+                        StreamEvent::Synced => {}
+                    }
+                }
+                Ok(None) | Err(_) => {
+                    say("the event stream ended; opening it again");
+                    events = reopen(&client).await?;
+                }
+            },
+            Some(done) = playing.join_next() => {
+                match done {
+                    Ok((g, Ok(_))) => say(&format!("game {g}: done")),
+                    Ok((g, Err(e))) => say(&format!("game {g}: abandoned: {e:#}")),
+                    Err(e) => say(&format!("a game's task failed: {e}")),
+                }
+                ended += 1;
+                if ended >= limit {
+                    say(&format!("{ended} game(s) played; stopping"));
+                    return Ok(());
+                }
+            }
+            _ = &mut interrupt => {
+                say("interrupted; stopping");
+                playing.abort_all();
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Opens the event stream again, trying every second for a minute (the server restarts).
+async fn reopen(client: &Client) -> Result<muster_client::Events> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        match client.events().await {
+            Ok(events) => return Ok(events),
+            Err(e) if tokio::time::Instant::now() >= deadline => {
+                return Err(anyhow!("cannot open the event stream again: {e}"))
+            }
+            Err(_) => {}
+        }
+    }
+}
