@@ -218,7 +218,48 @@ async fn a_refused_start_writes_neither_game_nor_challenge(db: Db) {
     other.close().await;
 }
 
+async fn the_open_challenges_naming_a_user_are_found_whatever_their_visibility(db: Db) {
+    let store = &db.store;
+    let ann = store.create_user(&new_user("ann")).await.expect("user");
+    let bob = store.create_user(&new_user("bob")).await.expect("user");
+    let naming_bob = format!(
+        r#"[{{"kind":"me"}},{{"kind":"user","user_id":"{}","taken":false}}]"#,
+        bob.id.as_str()
+    );
+    let mut direct = new_challenge(&ann.id, 1_000, &naming_bob);
+    direct.visibility = Visibility::Direct;
+    let public = new_challenge(&ann.id, 2_000, &naming_bob);
+    let other = new_challenge(&ann.id, 3_000, OPEN_SPEC);
+    for new in [&direct, &public, &other] {
+        store.create_challenge(new).await.expect("create");
+    }
+    let ids = |list: Vec<Challenge>| list.into_iter().map(|c| c.id).collect::<Vec<_>>();
+    let found = store
+        .open_challenges_naming(&bob.id, 1_500, 10)
+        .await
+        .expect("list");
+    assert_eq!(ids(found), [public.id.clone(), direct.id.clone()]);
+    assert!(store
+        .open_challenges_naming(&ann.id, 1_500, 10)
+        .await
+        .expect("list")
+        .is_empty());
+    // Declined, it is no longer open; the status reads back.
+    assert!(store
+        .set_challenge_status(&public.id, ChallengeStatus::Open, ChallengeStatus::Declined)
+        .await
+        .expect("decline"));
+    let declined = store.load_challenge(&public.id).await.expect("load");
+    assert_eq!(declined.map(|c| c.status), Some(ChallengeStatus::Declined));
+    let found = store
+        .open_challenges_naming(&bob.id, 1_500, 10)
+        .await
+        .expect("list");
+    assert_eq!(ids(found), [direct.id.clone()]);
+}
+
 crate::both_backends!(
+    the_open_challenges_naming_a_user_are_found_whatever_their_visibility,
     the_lobby_lists_open_public_challenges_newest_first,
     of_two_joiners_of_one_seat_exactly_one_wins,
     a_challenge_starts_exactly_one_game,
