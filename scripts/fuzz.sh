@@ -23,7 +23,7 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then
   echo "usage: scripts/fuzz.sh [SECONDS] [TARGET...]  (SECONDS must be a positive whole number)" >&2
   exit 2
 fi
-all_targets=(murus_gallicus mur mu mutou record variant)
+all_targets=(murus_gallicus mur mu mutou record variant engine_session)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=("${all_targets[@]}")
