@@ -168,7 +168,7 @@ impl GameView {
 
     /// Applies one frame by the rules of the stream (see the module's documentation).
     pub fn apply(&mut self, message: &ServerMsg) -> Applied {
-        let (Some(v), Some(g)) = (message.version(), entry_game(message)) else {
+        let (Some(v), Some(g)) = (message.version(), message.entry_game()) else {
             return Applied::Other;
         };
         if *g != self.g {
@@ -252,21 +252,6 @@ impl GameView {
             }
         }
     }
-}
-
-/// The game a versioned entry belongs to.
-fn entry_game(message: &ServerMsg) -> Option<&MatchId> {
-    Some(match message {
-        ServerMsg::Full(m) => &m.g,
-        ServerMsg::Step(m) => &m.g,
-        ServerMsg::Skip(m) => &m.g,
-        ServerMsg::Offer(m) => &m.g,
-        ServerMsg::Answer(m) => &m.g,
-        ServerMsg::Rewind(m) => &m.g,
-        ServerMsg::Seat(m) => &m.g,
-        ServerMsg::End(m) => &m.g,
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

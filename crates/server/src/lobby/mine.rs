@@ -13,7 +13,7 @@ use muster_wire::NackCode;
 
 use super::spec::read_seats;
 use super::start::involves;
-use super::{challenge_id, info, no_challenge, tell, LOBBY_LIMIT};
+use super::{info, no_challenge, path_challenge, tell, LOBBY_LIMIT};
 use crate::accounts::{ApiFailure, Identity};
 use crate::time::now_ms;
 use crate::ServerState;
@@ -25,13 +25,7 @@ pub(super) async fn decline(
     identity: Identity,
     path: Result<Path<String>, PathRejection>,
 ) -> Result<StatusCode, ApiFailure> {
-    let id = challenge_id(path)?;
-    let challenge = state
-        .store
-        .load_challenge(&id)
-        .await
-        .map_err(|e| ApiFailure::storage(&e))?
-        .ok_or_else(|| no_challenge(id.as_str()))?;
+    let (id, challenge) = path_challenge(&state, path).await?;
     let seats = read_seats(&challenge.seat_spec_json)?;
     let user = &identity.user;
     if !involves(&challenge, &seats, user) {

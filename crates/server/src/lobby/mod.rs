@@ -123,6 +123,22 @@ fn challenge_id(path: Result<Path<String>, PathRejection>) -> Result<ChallengeId
     ChallengeId::parse(&text).ok_or_else(|| no_challenge(&text))
 }
 
+/// The challenge a route's path names: 400 `malformed` for a path that does not read, 404
+/// `not-found` for an id that is no challenge, 500 `storage` when the store fails.
+async fn path_challenge(
+    state: &ServerState,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<(ChallengeId, Challenge), ApiFailure> {
+    let id = challenge_id(path)?;
+    let challenge = state
+        .store
+        .load_challenge(&id)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?
+        .ok_or_else(|| no_challenge(id.as_str()))?;
+    Ok((id, challenge))
+}
+
 /// The `Idempotency-Key` of a request: 1 to 200 visible ASCII characters.
 fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiFailure> {
     let Some(value) = headers.get(IDEMPOTENCY_KEY) else {
@@ -420,13 +436,7 @@ async fn withdraw(
     identity: Identity,
     path: Result<Path<String>, PathRejection>,
 ) -> Result<StatusCode, ApiFailure> {
-    let id = challenge_id(path)?;
-    let challenge = state
-        .store
-        .load_challenge(&id)
-        .await
-        .map_err(|e| ApiFailure::storage(&e))?
-        .ok_or_else(|| no_challenge(id.as_str()))?;
+    let (id, challenge) = path_challenge(&state, path).await?;
     if challenge.creator_id != identity.user.id {
         let seats = read_seats(&challenge.seat_spec_json)?;
         if challenge.visibility == Visibility::Direct
@@ -487,13 +497,7 @@ async fn one(
     MaybeIdentity(identity): MaybeIdentity,
     path: Result<Path<String>, PathRejection>,
 ) -> Result<Json<ChallengeInfo>, ApiFailure> {
-    let id = challenge_id(path)?;
-    let challenge = state
-        .store
-        .load_challenge(&id)
-        .await
-        .map_err(|e| ApiFailure::storage(&e))?
-        .ok_or_else(|| no_challenge(id.as_str()))?;
+    let (id, challenge) = path_challenge(&state, path).await?;
     if challenge.visibility == Visibility::Direct {
         let seats = read_seats(&challenge.seat_spec_json)?;
         let allowed = identity

@@ -15,7 +15,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::client::Control;
-use crate::ids::Version;
+use crate::ids::{MatchId, Version};
 
 mod entries;
 mod replies;
@@ -112,6 +112,21 @@ impl ServerMsg {
             ServerMsg::Rewind(m) => Some(m.v),
             ServerMsg::Seat(m) => Some(m.v),
             ServerMsg::End(m) => Some(m.v),
+            _ => None,
+        }
+    }
+
+    /// The game whose versioned stream this frame belongs to, for versioned entries.
+    pub fn entry_game(&self) -> Option<&MatchId> {
+        match self {
+            ServerMsg::Full(m) => Some(&m.g),
+            ServerMsg::Step(m) => Some(&m.g),
+            ServerMsg::Skip(m) => Some(&m.g),
+            ServerMsg::Offer(m) => Some(&m.g),
+            ServerMsg::Answer(m) => Some(&m.g),
+            ServerMsg::Rewind(m) => Some(&m.g),
+            ServerMsg::Seat(m) => Some(&m.g),
+            ServerMsg::End(m) => Some(&m.g),
             _ => None,
         }
     }

@@ -90,7 +90,7 @@ pub async fn play(client: Client, g: MatchId, plan: Plan) -> Result<String> {
             }
             _ => {}
         }
-        if !is_about(&msg, &g) {
+        if msg.entry_game() != Some(&g) {
             continue;
         }
         match picture.take(&msg) {
@@ -215,22 +215,6 @@ async fn subscribe(conn: &mut Connection, g: &MatchId, v: Option<Version>) -> Re
     conn.send(&ClientMsg::Sub(Sub { g: g.clone(), v }))
         .await
         .map_err(|e: ClientError| anyhow!(e).context(format!("game {g}: cannot subscribe")))
-}
-
-/// Whether a frame belongs to game `g`'s versioned stream.
-fn is_about(msg: &ServerMsg, g: &MatchId) -> bool {
-    let of = match msg {
-        ServerMsg::Full(m) => &m.g,
-        ServerMsg::Step(m) => &m.g,
-        ServerMsg::Skip(m) => &m.g,
-        ServerMsg::Offer(m) => &m.g,
-        ServerMsg::Answer(m) => &m.g,
-        ServerMsg::Rewind(m) => &m.g,
-        ServerMsg::Seat(m) => &m.g,
-        ServerMsg::End(m) => &m.g,
-        _ => return false,
-    };
-    of == g
 }
 
 /// The limits of one decision: `--move-time`, else the game's clock, else one second.
