@@ -185,16 +185,7 @@ impl Client {
         path: &str,
         body: Option<Vec<u8>>,
     ) -> Result<()> {
-        let what = format!("{method} {path}");
-        let answer = request(
-            self.peer(),
-            Some(&self.token),
-            method,
-            path,
-            body.as_deref(),
-        )
-        .await?;
-        check(&what, answer.status, &answer.body)
+        self.checked(method, path, body).await.map(|_| ())
     }
 
     pub(crate) async fn json<T: DeserializeOwned>(
@@ -203,6 +194,14 @@ impl Client {
         path: &str,
         body: Option<Vec<u8>>,
     ) -> Result<T> {
+        let what = format!("{method} {path}");
+        let body = self.checked(method, path, body).await?;
+        read(&what, &body)
+    }
+
+    /// Sends a request with the session's token; the answer's body once its status is a
+    /// success (else the server's refusal as an error).
+    async fn checked(&self, method: Method, path: &str, body: Option<Vec<u8>>) -> Result<Bytes> {
         let what = format!("{method} {path}");
         let answer = request(
             self.peer(),
@@ -213,7 +212,7 @@ impl Client {
         )
         .await?;
         check(&what, answer.status, &answer.body)?;
-        read(&what, &answer.body)
+        Ok(answer.body)
     }
 }
 
