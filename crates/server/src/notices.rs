@@ -144,7 +144,8 @@ impl Drop for Subscription {
     }
 }
 
-/// An event as a WebSocket `notify` frame (`None` for the stream's own `synced` marker).
+/// An event as a WebSocket `notify` frame (`None` for the stream's own `synced` and
+/// `signed-out` lines: a WebSocket learns of the end of its sign-in from its close code).
 pub fn notify_of(event: &StreamEvent) -> Option<Notify> {
     let (kind, g, text) = match event {
         StreamEvent::Challenge { challenge } => (
@@ -180,7 +181,7 @@ pub fn notify_of(event: &StreamEvent) -> Option<Notify> {
                 None => "your game was aborted".to_owned(),
             },
         ),
-        StreamEvent::Synced => return None,
+        StreamEvent::Synced | StreamEvent::SignedOut { .. } => return None,
     };
     Some(Notify { kind, g, text })
 }

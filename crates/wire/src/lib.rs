@@ -15,6 +15,7 @@
 //! interprets an action: actions are the rules' canonical text.
 
 pub mod client;
+pub mod close;
 pub mod common;
 pub mod error;
 pub mod http;

@@ -57,6 +57,12 @@ pub enum StreamEvent {
     },
     /// The snapshot is complete: every line from here on is live.
     Synced,
+    /// The credentials the stream was opened with were ended (a logout, a revoked bot token,
+    /// a password change): this is the stream's last line. Do not reconnect with them.
+    SignedOut {
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 impl StreamEvent {

@@ -156,6 +156,9 @@ async fn serve(client: Client, plan: game::Plan, max_games: Option<u32>) -> Resu
                             say(&format!("game {g}: ended ({termination:?}, {})", result.as_deref().unwrap_or("no result")));
                         }
                         StreamEvent::Synced => {}
+                        StreamEvent::SignedOut { reason } => {
+                            bail!("signed out by the server: {reason}; the bot's token no longer works (make a new one)");
+                        }
                     }
                 }
                 Ok(None) | Err(_) => {
