@@ -30,9 +30,9 @@ pub use kinds::{
     ChallengeStatus, ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy, Visibility,
 };
 pub use model::{
-    Challenge, ChatLine, Commit, DueGame, Game, GameEnd, LogEntry, NewChallenge, NewGame, NewUser,
-    Notification, Rating, RatingUpdate, Seat, SeatChange, SeatResult, Session, Snapshot,
-    StoredEntry, User,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, GameEnd, LogEntry, NewChallenge,
+    NewGame, NewUser, Notification, Rating, RatingUpdate, Seat, SeatChange, SeatResult, Session,
+    Snapshot, StoredEntry, User,
 };
 pub use sql::{Backend, SqlStore};
 pub use store::Store;

@@ -6,8 +6,8 @@ use crate::error::Result;
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
-    Challenge, ChatLine, Commit, DueGame, Game, NewChallenge, NewGame, NewUser, Notification,
-    Rating, Session, Snapshot, StoredEntry, User,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, NewChallenge, NewGame, NewUser,
+    Notification, Rating, Session, Snapshot, StoredEntry, User,
 };
 
 /// Durable storage for the game server. Every write is one transaction: when a method returns
@@ -102,6 +102,12 @@ pub trait Store: Send + Sync {
     async fn create_game(&self, game: &NewGame) -> Result<()>;
     /// The game with its seats.
     async fn load_game(&self, id: &GameId) -> Result<Option<Game>>;
+    /// The game with its seats and its whole log, read in one consistent snapshot: every
+    /// commit is either wholly in it (the row's version, its seats and its entries) or not at
+    /// all, so the log ends exactly at the row's version however commits race the read. A
+    /// game is loaded through this, never through [`Store::load_game`] then
+    /// [`Store::log_after`], which are two snapshots between which a commit can land.
+    async fn load_game_and_log(&self, id: &GameId) -> Result<Option<GameAndLog>>;
     /// Appends `commit.entries` as versions `expected_version + 1 ..` and updates the game row,
     /// guarded by `version = expected_version`; then applies the seat changes; on a game end
     /// writes the seats' scores and ranks and the ratings (the `ratings` rows, a

@@ -6,5 +6,6 @@ mod durability;
 mod games;
 mod listings;
 mod play;
+mod snapshot;
 mod social;
 mod users;
