@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
-    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, NewChallenge, NewGame, NewUser,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
     Notification, Rating, Session, Snapshot, StoredEntry, User,
 };
 use crate::sql::SqlStore;
@@ -123,6 +123,10 @@ impl Store for FaultyStore {
 
     async fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge> {
         self.inner.create_challenge(challenge).await
+    }
+
+    async fn create_keyed_challenge(&self, challenge: &NewChallenge, key: &str) -> Result<Keyed> {
+        self.inner.create_keyed_challenge(challenge, key).await
     }
 
     async fn load_challenge(&self, id: &ChallengeId) -> Result<Option<Challenge>> {

@@ -5,7 +5,7 @@ mod challenge;
 mod rating;
 mod social;
 
-pub use challenge::{Challenge, NewChallenge};
+pub use challenge::{Challenge, Keyed, NewChallenge, KEY_LIFETIME_MS, MAX_KEY_BYTES};
 pub use rating::{Rating, RatingUpdate};
 pub use social::{ChatLine, Notification};
 

@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
-    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, NewChallenge, NewGame, NewUser,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
     Notification, Rating, Session, Snapshot, StoredEntry, User,
 };
 
@@ -52,6 +52,17 @@ pub trait Store: Send + Sync {
 
     /// Stores a new challenge, open and without a game.
     async fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge>;
+    /// Creates a challenge under an idempotency key of its creator (1 to
+    /// [`crate::MAX_KEY_BYTES`] bytes, else [`Error::BadKey`]). The key is kept beside the
+    /// challenge, (creator, key) → challenge id, written in the same transaction: when the
+    /// creator's key already names a challenge made less than [`crate::KEY_LIFETIME_MS`]
+    /// before `challenge.created_ms`, nothing is written and that challenge is returned as it
+    /// stands ([`Keyed::Found`]) — also to the loser of two racing requests with one key, so a
+    /// key makes at most one challenge. Keys older than that are deleted in passing. The id is
+    /// the caller's (`challenge.id`), never derived from the key.
+    ///
+    /// [`Error::BadKey`]: crate::Error::BadKey
+    async fn create_keyed_challenge(&self, challenge: &NewChallenge, key: &str) -> Result<Keyed>;
     /// The challenge with this id, whatever its status.
     async fn load_challenge(&self, id: &ChallengeId) -> Result<Option<Challenge>>;
     /// The lobby: public challenges that are open and expire after `now_ms`, newest first.

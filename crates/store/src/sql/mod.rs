@@ -4,6 +4,7 @@ mod batch;
 mod challenges;
 mod commit;
 mod games;
+mod keys;
 mod listings;
 mod social;
 mod users;
@@ -20,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
-    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, NewChallenge, NewGame, NewUser,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
     Notification, Rating, Session, Snapshot, StoredEntry, User,
 };
 use crate::store::Store;
@@ -266,6 +267,10 @@ impl Store for SqlStore {
 
     async fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge> {
         challenges::create_challenge(self, challenge).await
+    }
+
+    async fn create_keyed_challenge(&self, challenge: &NewChallenge, key: &str) -> Result<Keyed> {
+        keys::create_keyed_challenge(self, challenge, key).await
     }
 
     async fn load_challenge(&self, id: &ChallengeId) -> Result<Option<Challenge>> {

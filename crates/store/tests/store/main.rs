@@ -4,6 +4,7 @@ mod challenges;
 mod common;
 mod durability;
 mod games;
+mod keys;
 mod listings;
 mod play;
 mod snapshot;
