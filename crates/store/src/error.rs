@@ -50,6 +50,13 @@ pub enum Error {
         /// What is wrong with it.
         why: &'static str,
     },
+    /// An idempotency key that is empty or longer than [`crate::MAX_KEY_BYTES`].
+    #[error("bad idempotency key {0:?}: expected 1 to 200 bytes")]
+    BadKey(String),
+    /// Racing creations with one idempotency key kept taking it from each other; nothing was
+    /// written (try again).
+    #[error("idempotency key {0:?} kept changing hands: no challenge was created")]
+    KeyContended(String),
     /// A session token hash that is not 32 to 128 lower-case hex digits.
     #[error("bad session token hash {0:?}: expected 32 to 128 lower-case hex digits")]
     BadTokenHash(String),

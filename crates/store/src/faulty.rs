@@ -9,8 +9,8 @@ use crate::error::{Error, Result};
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
-    Challenge, ChatLine, Commit, DueGame, Game, NewChallenge, NewGame, NewUser, Notification,
-    Rating, Session, Snapshot, StoredEntry, User,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
+    Notification, Rating, Session, Snapshot, StoredEntry, User,
 };
 use crate::sql::SqlStore;
 use crate::store::Store;
@@ -134,6 +134,10 @@ impl Store for FaultyStore {
         self.inner.create_challenge(challenge).await
     }
 
+    async fn create_keyed_challenge(&self, challenge: &NewChallenge, key: &str) -> Result<Keyed> {
+        self.inner.create_keyed_challenge(challenge, key).await
+    }
+
     async fn load_challenge(&self, id: &ChallengeId) -> Result<Option<Challenge>> {
         self.inner.load_challenge(id).await
     }
@@ -195,6 +199,10 @@ impl Store for FaultyStore {
 
     async fn load_game(&self, id: &GameId) -> Result<Option<Game>> {
         self.inner.load_game(id).await
+    }
+
+    async fn load_game_and_log(&self, id: &GameId) -> Result<Option<GameAndLog>> {
+        self.inner.load_game_and_log(id).await
     }
 
     async fn commit(&self, id: &GameId, expected_version: i64, commit: &Commit) -> Result<i64> {

@@ -1,20 +1,59 @@
-//! Typed ids. Users, games and the rest are named by ULIDs stored as TEXT; sessions by the hash
+//! Typed ids, stored as TEXT. Users, chat lines and notifications are named by ULIDs (a time
+//! and 80 random bits): knowing one grants nothing. Challenges and games are named by
+//! [`random_id`]s, because knowing the id of a `link` challenge, or of the game it became, is
+//! what lets someone in: 130 random bits, derived from nothing. Sessions are named by the hash
 //! of their token (the token itself is never stored).
 
 use std::fmt;
 
 use crate::error::{Error, Result};
 
-macro_rules! ulid_id {
-    ($(#[$doc:meta])* $name:ident) => {
+/// Crockford's base32 alphabet (that of ULIDs): digits and upper-case letters without I, L, O
+/// and U.
+const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// The length of a [`random_id`]: 26 characters of 5 bits, 130 random bits.
+pub const RANDOM_ID_LEN: usize = 26;
+
+/// A fresh id that cannot be computed or guessed: 130 bits from the operating system's random
+/// generator, as [`RANDOM_ID_LEN`] characters of Crockford's base32 (the length and alphabet of
+/// a ULID, with no time in it, so ids made close together share nothing).
+///
+/// # Panics
+///
+/// When the operating system has no randomness to give (as a ULID's generator does then).
+pub fn random_id() -> String {
+    let mut bytes = [0u8; 17];
+    getrandom::fill(&mut bytes).expect("the operating system's random generator failed");
+    crockford(&bytes)
+}
+
+/// The first 130 bits of `bytes` (the last byte's top two bits), in Crockford's base32.
+fn crockford(bytes: &[u8; 17]) -> String {
+    let mut text = String::with_capacity(RANDOM_ID_LEN);
+    let (mut acc, mut bits) = (0u16, 0u32);
+    for &byte in bytes {
+        acc = (acc << 8) | u16::from(byte);
+        bits += 8;
+        while bits >= 5 && text.len() < RANDOM_ID_LEN {
+            bits -= 5;
+            text.push(char::from(CROCKFORD[usize::from((acc >> bits) & 31)]));
+        }
+        acc &= (1 << bits) - 1;
+    }
+    text
+}
+
+macro_rules! text_id {
+    ($(#[$doc:meta])* $name:ident, $make:expr, $made:literal) => {
         $(#[$doc])*
         #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $name(String);
 
         impl $name {
-            /// A fresh id (a ULID: time-ordered, 26 characters).
+            #[doc = $made]
             pub fn generate() -> Self {
-                Self(ulid::Ulid::new().to_string())
+                Self($make)
             }
 
             /// Wraps an id read from outside (a URL, a row). Any non-empty text without control
@@ -40,25 +79,39 @@ macro_rules! ulid_id {
     };
 }
 
-ulid_id!(
-    /// The id of a user (`users.id`).
-    UserId
+text_id!(
+    /// The id of a user (`users.id`); public.
+    UserId,
+    ulid::Ulid::new().to_string(),
+    "A fresh id: a ULID (a time and 80 random bits, 26 characters); user ids are public."
 );
-ulid_id!(
+text_id!(
     /// The id of one played game (`games.id`); not to be confused with the rules' game kind.
-    GameId
+    /// The id of a game not listed in public is what lets a spectator in. Stored ids of any
+    /// form (ULIDs made before ids were random) still load.
+    GameId,
+    random_id(),
+    "A fresh id: a [`random_id`] (130 random bits, 26 characters), derived from nothing."
 );
-ulid_id!(
-    /// The id of a challenge (`challenges.id`): an invitation that becomes a game.
-    ChallengeId
+text_id!(
+    /// The id of a challenge (`challenges.id`): an invitation that becomes a game. The id of a
+    /// `link` challenge is its only lock. Stored ids of any form (ULIDs, and the `k…` ids once
+    /// derived from idempotency keys) still load.
+    ChallengeId,
+    random_id(),
+    "A fresh id: a [`random_id`] (130 random bits, 26 characters), derived from nothing."
 );
-ulid_id!(
+text_id!(
     /// The id of one chat line (`chat.id`).
-    ChatId
+    ChatId,
+    ulid::Ulid::new().to_string(),
+    "A fresh id: a ULID (a time and 80 random bits, 26 characters)."
 );
-ulid_id!(
+text_id!(
     /// The id of one notification (`notifications.id`).
-    NotificationId
+    NotificationId,
+    ulid::Ulid::new().to_string(),
+    "A fresh id: a ULID (a time and 80 random bits, 26 characters)."
 );
 
 /// The hash of a session token, in lower-case hex (`sessions.token_hash`). The server hashes the
@@ -89,5 +142,39 @@ impl TokenHash {
 impl fmt::Display for TokenHash {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_id_is_130_bits_in_crockford_base32_first_bit_first() {
+        assert_eq!(crockford(&[0; 17]), "0".repeat(26));
+        assert_eq!(crockford(&[0xff; 17]), "Z".repeat(26));
+        let mut first = [0; 17];
+        first[0] = 0b0000_1000;
+        assert_eq!(crockford(&first), format!("1{}", "0".repeat(25)));
+        // The 130th bit is the second bit of the last byte; the other six are not used.
+        let mut last = [0; 17];
+        last[16] = 0b0111_1111;
+        assert_eq!(crockford(&last), format!("{}1", "0".repeat(25)));
+    }
+
+    #[test]
+    fn random_ids_share_nothing() {
+        let ids: Vec<String> = (0..64).map(|_| random_id()).collect();
+        for id in &ids {
+            assert_eq!(id.len(), RANDOM_ID_LEN);
+            assert!(id.bytes().all(|b| CROCKFORD.contains(&b)), "{id}");
+        }
+        // Every character varies, the first included (a ULID's first is 0-7 until 10889).
+        for i in 0..RANDOM_ID_LEN {
+            let seen: std::collections::HashSet<u8> =
+                ids.iter().map(|id| id.as_bytes()[i]).collect();
+            assert!(seen.len() > 1, "position {i} never varies in {ids:?}");
+        }
+        assert!(ids.iter().any(|id| id.as_bytes()[0] > b'7'), "{ids:?}");
     }
 }

@@ -25,14 +25,16 @@ mod store;
 
 pub use error::{Error, Result};
 pub use faulty::FaultyStore;
-pub use ids::{ChallengeId, ChatId, GameId, NotificationId, TokenHash, UserId};
+pub use ids::{
+    random_id, ChallengeId, ChatId, GameId, NotificationId, TokenHash, UserId, RANDOM_ID_LEN,
+};
 pub use kinds::{
     ChallengeStatus, ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy, Visibility,
 };
 pub use model::{
-    Challenge, ChatLine, Commit, DueGame, Game, GameEnd, LogEntry, NewChallenge, NewGame, NewUser,
-    Notification, Rating, RatingUpdate, Seat, SeatChange, SeatResult, Session, Snapshot,
-    StoredEntry, User,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, GameEnd, Keyed, LogEntry, NewChallenge,
+    NewGame, NewUser, Notification, Rating, RatingUpdate, Seat, SeatChange, SeatResult, Session,
+    Snapshot, StoredEntry, User, KEY_LIFETIME_MS, MAX_KEY_BYTES,
 };
 pub use sql::{Backend, SqlStore};
 pub use store::Store;

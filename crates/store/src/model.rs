@@ -5,7 +5,7 @@ mod challenge;
 mod rating;
 mod social;
 
-pub use challenge::{Challenge, NewChallenge};
+pub use challenge::{Challenge, Keyed, NewChallenge, KEY_LIFETIME_MS, MAX_KEY_BYTES};
 pub use rating::{Rating, RatingUpdate};
 pub use social::{ChatLine, Notification};
 
@@ -251,6 +251,17 @@ pub struct StoredEntry {
     pub v: i64,
     /// The entry.
     pub entry: LogEntry,
+}
+
+/// A game with its seats and its whole log, as one snapshot showed them
+/// ([`crate::Store::load_game_and_log`]): the log ends at `game.version` (an empty log at
+/// version 0) unless the stored game is damaged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameAndLog {
+    /// The game row with its seats.
+    pub game: Game,
+    /// Every log entry of the game, in order of version.
+    pub log: Vec<StoredEntry>,
 }
 
 /// A final score and rank of one seat.

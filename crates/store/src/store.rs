@@ -6,8 +6,8 @@ use crate::error::Result;
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
-    Challenge, ChatLine, Commit, DueGame, Game, NewChallenge, NewGame, NewUser, Notification,
-    Rating, Session, Snapshot, StoredEntry, User,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
+    Notification, Rating, Session, Snapshot, StoredEntry, User,
 };
 
 /// Durable storage for the game server. Every write is one transaction: when a method returns
@@ -60,6 +60,17 @@ pub trait Store: Send + Sync {
 
     /// Stores a new challenge, open and without a game.
     async fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge>;
+    /// Creates a challenge under an idempotency key of its creator (1 to
+    /// [`crate::MAX_KEY_BYTES`] bytes, else [`Error::BadKey`]). The key is kept beside the
+    /// challenge, (creator, key) → challenge id, written in the same transaction: when the
+    /// creator's key already names a challenge made less than [`crate::KEY_LIFETIME_MS`]
+    /// before `challenge.created_ms`, nothing is written and that challenge is returned as it
+    /// stands ([`Keyed::Found`]) — also to the loser of two racing requests with one key, so a
+    /// key makes at most one challenge. Keys older than that are deleted in passing. The id is
+    /// the caller's (`challenge.id`), never derived from the key.
+    ///
+    /// [`Error::BadKey`]: crate::Error::BadKey
+    async fn create_keyed_challenge(&self, challenge: &NewChallenge, key: &str) -> Result<Keyed>;
     /// The challenge with this id, whatever its status.
     async fn load_challenge(&self, id: &ChallengeId) -> Result<Option<Challenge>>;
     /// The lobby: public challenges that are open and expire after `now_ms`, newest first.
@@ -110,6 +121,12 @@ pub trait Store: Send + Sync {
     async fn create_game(&self, game: &NewGame) -> Result<()>;
     /// The game with its seats.
     async fn load_game(&self, id: &GameId) -> Result<Option<Game>>;
+    /// The game with its seats and its whole log, read in one consistent snapshot: every
+    /// commit is either wholly in it (the row's version, its seats and its entries) or not at
+    /// all, so the log ends exactly at the row's version however commits race the read. A
+    /// game is loaded through this, never through [`Store::load_game`] then
+    /// [`Store::log_after`], which are two snapshots between which a commit can land.
+    async fn load_game_and_log(&self, id: &GameId) -> Result<Option<GameAndLog>>;
     /// Appends `commit.entries` as versions `expected_version + 1 ..` and updates the game row,
     /// guarded by `version = expected_version`; then applies the seat changes; on a game end
     /// writes the seats' scores and ranks and the ratings (the `ratings` rows, a

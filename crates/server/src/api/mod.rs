@@ -20,7 +20,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use muster_rules::Seat;
-use muster_store::{ClockKind, Commit, Game, GameId, GameStatus, NewGame, SeatKind, User, UserId};
+use muster_store::{
+    ClockKind, Commit, Game, GameAndLog, GameId, GameStatus, NewGame, SeatKind, User, UserId,
+};
 use muster_wire::http::{
     ClockKind as WireClock, GameSummary, GamesResponse, RatingInfo, SeatSummary, UserProfile,
 };
@@ -89,23 +91,38 @@ fn no_game(id: &str) -> ApiFailure {
     ApiFailure::new(NackCode::NotFound, format!("no game `{}`", quote(id)))
 }
 
-async fn load(
-    state: &ServerState,
-    path: Result<Path<String>, PathRejection>,
-) -> Result<Game, ApiFailure> {
+/// The game id a route's path names.
+fn path_id(path: Result<Path<String>, PathRejection>) -> Result<GameId, ApiFailure> {
     let Path(text) = path.map_err(|rejection| {
         ApiFailure::new(
             NackCode::Malformed,
             format!("bad path: {}", rejection.body_text()),
         )
     })?;
-    let id = GameId::parse(&text).ok_or_else(|| no_game(&text))?;
+    GameId::parse(&text).ok_or_else(|| no_game(&text))
+}
+
+async fn load(
+    state: &ServerState,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Game, ApiFailure> {
+    let id = path_id(path)?;
     state
         .store
         .load_game(&id)
         .await
         .map_err(|e| ApiFailure::storage(&e))?
-        .ok_or_else(|| no_game(&text))
+        .ok_or_else(|| no_game(id.as_str()))
+}
+
+/// A game with its log, read in one snapshot (a commit is in both or in neither).
+async fn load_with_log(state: &ServerState, id: &GameId) -> Result<GameAndLog, ApiFailure> {
+    state
+        .store
+        .load_game_and_log(id)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?
+        .ok_or_else(|| no_game(id.as_str()))
 }
 
 fn wire_clock(kind: ClockKind) -> WireClock {
@@ -218,12 +235,7 @@ async fn record(
     MaybeIdentity(identity): MaybeIdentity,
     path: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiFailure> {
-    let game = load(&state, path).await?;
-    let log = state
-        .store
-        .log_after(&game.id, 0)
-        .await
-        .map_err(|e| ApiFailure::storage(&e))?;
+    let GameAndLog { game, log } = load_with_log(&state, &path_id(path)?).await?;
     let names = Names::default().seats(&state, &game).await?;
     // A player sees what their (first) seat sees; a retired seat is still theirs.
     let seat = identity.as_ref().and_then(|i| {

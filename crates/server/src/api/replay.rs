@@ -204,12 +204,9 @@ pub(super) async fn frame_route(
     let replay = match replays.get(&game.id, game.version) {
         Some(replay) => replay,
         None => {
-            let log = state
-                .store
-                .log_after(&game.id, 0)
-                .await
-                .map_err(|e| ApiFailure::storage(&e))?;
-            let row = game.clone();
+            // The row and the log of one snapshot (the row above only chose the cache entry).
+            let muster_store::GameAndLog { game: row, log } =
+                super::load_with_log(&state, &game.id).await?;
             let built = tokio::task::spawn_blocking(move || Replay::build(&row, &log))
                 .await
                 .map_err(|_| ApiFailure::new(NackCode::Storage, "the game could not be replayed"))?

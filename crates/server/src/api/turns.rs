@@ -36,7 +36,10 @@ impl Turns {
                 return seat;
             }
         }
-        let log = store.log_after(&game.id, 0).await.ok()?;
+        // The row was read before the log, so the log holds every entry up to the row's
+        // version and maybe later ones: cut there, so the answer is the row's moment.
+        let mut log = store.log_after(&game.id, 0).await.ok()?;
+        log.retain(|entry| entry.v <= game.version);
         let row = game.clone();
         let (version, seat) = tokio::task::spawn_blocking(move || replay(&row, &log))
             .await

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use muster_rules::{AnyGame, AnyStep, Seat};
 use muster_search::{Engine, StopFlag};
-use muster_store::{Game, GameId, SeatKind, Store};
+use muster_store::{Game, GameAndLog, GameId, SeatKind, Store};
 use muster_wire::MatchId;
 
 use super::{Conn, GameError};
@@ -120,18 +120,22 @@ pub(crate) fn start_of(row: &Game) -> Result<AnyGame, GameError> {
     .map_err(|e| damaged(row, e.to_string()))
 }
 
-/// Loads a game's actor state.
+/// Loads a game's actor state: the row, its seats and its log read in one snapshot, the log
+/// folded and replayed, the result checked against the last stored hash. `Damaged` means the
+/// stored game itself disagrees with itself, never that a commit raced the read.
 pub(super) async fn load(
     store: &dyn Store,
     id: &GameId,
     config: &super::GameConfig,
 ) -> Result<Live, GameError> {
-    let row = store
-        .load_game(id)
+    // The row and the log come from one snapshot: read apart, a commit landing between the two
+    // reads (the game's own actor, registered by a racing load, or another node) would make a
+    // healthy game look damaged.
+    let GameAndLog { game: row, log } = store
+        .load_game_and_log(id)
         .await?
         .ok_or_else(|| GameError::NotFound(id.as_str().to_owned()))?;
-    let entries = store.log_after(id, 0).await?;
-    let history = fold(&entries).map_err(|e| damaged(&row, e.to_string()))?;
+    let history = fold(&log).map_err(|e| damaged(&row, e.to_string()))?;
     if history.version != row.version {
         return Err(damaged(
             &row,

@@ -7,13 +7,19 @@
 //! challenge asked for a random order. Open challenges expire: live ones after 15 minutes,
 //! correspondence and untimed ones after 7 days.
 //!
-//! **Idempotency.** Create and join take an `Idempotency-Key` header. On create the challenge's
-//! id is derived from the user and the key (SHA-256), so a repeated request finds the stored
-//! challenge and answers it as it stands, and two racing ones cannot both insert: nothing is
-//! kept in memory, and a restart changes nothing. A key names one challenge for good, not only
-//! for ten minutes; reusing it for a different request is refused. On join a repeated request
-//! finds its user already seated and, with a key, answers the challenge as it stands (without
-//! one, a second join is refused with `taken`).
+//! **Ids.** A challenge's id is random (130 bits from the operating system, see
+//! [`muster_store::random_id`]) and derived from nothing: the id of a `link` challenge is all
+//! that lets someone in, so nobody may compute it — not from the creator's id, which is public,
+//! nor from an idempotency key.
+//!
+//! **Idempotency.** Create and join take an `Idempotency-Key` header. On create the store keeps
+//! (user, key) → challenge id, written in the transaction that creates the challenge
+//! ([`muster_store::Store::create_keyed_challenge`]), so a repeated request finds the stored
+//! challenge and answers it as it stands, and of two racing ones only the first creates: nothing
+//! is kept in memory, and a restart changes nothing. A key names its challenge for a day
+//! ([`muster_store::KEY_LIFETIME_MS`]); reusing it meanwhile for a different request is refused.
+//! On join a repeated request finds its user already seated and, with a key, answers the
+//! challenge as it stands (without one, a second join is refused with `taken`).
 
 mod mine;
 mod spec;
@@ -32,13 +38,12 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use muster_store::{Challenge, ChallengeId, ChallengeStatus, User, UserId, Visibility};
+use muster_store::{Challenge, ChallengeId, ChallengeStatus, Keyed, User, UserId, Visibility};
 use muster_wire::http::{
     ChallengeInfo, ChallengeRequest, ChallengeSeat, ChallengeStatus as WireStatus,
     ChallengesResponse, JoinRequest, SeatSpec, UserInfo,
 };
 use muster_wire::{quote, AiLevel, MatchId, Millis, NackCode};
-use sha2::{Digest, Sha256};
 
 pub use spec::{
     CORR_EXPIRY_MS, LIVE_EXPIRY_MS, MAX_BASE_MS, MAX_CORR_MS, MAX_INC_MS, MIN_BASE_MS, MIN_CORR_MS,
@@ -54,7 +59,7 @@ use start::{involves, Joined};
 /// The header that makes create and join safe to repeat.
 pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
 /// The longest idempotency key, in bytes.
-pub const MAX_KEY_LEN: usize = 200;
+pub const MAX_KEY_LEN: usize = muster_store::MAX_KEY_BYTES;
 /// The most challenges the lobby lists.
 pub const LOBBY_LIMIT: u32 = 100;
 
@@ -157,17 +162,6 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiFailure> {
         ));
     }
     Ok(Some(text.to_owned()))
-}
-
-/// The id of the challenge `user` creates with idempotency key `key`.
-fn keyed_id(user: &UserId, key: &str) -> ChallengeId {
-    let digest = Sha256::new()
-        .chain_update(user.as_str())
-        .chain_update([0u8])
-        .chain_update(key)
-        .finalize();
-    let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
-    ChallengeId::parse(&format!("k{hex}")).unwrap_or_else(ChallengeId::generate)
 }
 
 /// The users a challenge involves, by id.
@@ -334,16 +328,15 @@ fn same_request(shown: &ChallengeRequest, request: &ChallengeRequest) -> bool {
         && shown.visibility == request.visibility
 }
 
-/// The answer to a repeated create: the stored challenge as it stands, when it was made from
-/// the same request by the same user.
+/// The answer to a repeated create: the challenge the user's key names, as it stands, when it
+/// was made from the same request.
 async fn repeated(
     state: &ServerState,
     stored: &Challenge,
-    user: &User,
     request: &ChallengeRequest,
 ) -> Result<Response, ApiFailure> {
     let shown = info(state, stored).await?;
-    if stored.creator_id != user.id || !same_request(&shown.spec, request) {
+    if !same_request(&shown.spec, request) {
         return Err(ApiFailure::new(
             NackCode::Refused,
             "this Idempotency-Key was used for another challenge: use a new key",
@@ -362,36 +355,16 @@ async fn create(
     let user = identity.user;
     limit.check(&user)?;
     let key = idempotency_key(&headers)?;
-    let id = key
-        .as_deref()
-        .map_or_else(ChallengeId::generate, |k| keyed_id(&user.id, k));
-    let load = |id: ChallengeId| {
-        let state = Arc::clone(&state);
-        async move {
-            state
-                .store
-                .load_challenge(&id)
-                .await
-                .map_err(|e| ApiFailure::storage(&e))
-        }
+    let (new, seats) =
+        spec::check(&state, &user, &request, ChallengeId::generate(), now_ms()).await?;
+    let stored = match &key {
+        Some(key) => state.store.create_keyed_challenge(&new, key).await,
+        None => state.store.create_challenge(&new).await.map(Keyed::Created),
     };
-    if key.is_some() {
-        if let Some(stored) = load(id.clone()).await? {
-            return repeated(&state, &stored, &user, &request).await;
-        }
-    }
-    let (new, seats) = spec::check(&state, &user, &request, id.clone(), now_ms()).await?;
-    let mut challenge = match state.store.create_challenge(&new).await {
-        Ok(challenge) => challenge,
-        Err(error) => {
-            // A racing repeat of the same key inserted it first.
-            if key.is_some() {
-                if let Some(stored) = load(id).await? {
-                    return repeated(&state, &stored, &user, &request).await;
-                }
-            }
-            return Err(ApiFailure::storage(&error));
-        }
+    let mut challenge = match stored.map_err(|e| ApiFailure::storage(&e))? {
+        Keyed::Created(challenge) => challenge,
+        // The key was used before (or by a racing repeat that got there first).
+        Keyed::Found(stored) => return repeated(&state, &stored, &request).await,
     };
     tell::created(&state, &challenge, &seats).await;
     if !seats.iter().any(StoredSeat::waiting) {

@@ -107,3 +107,20 @@ impl Challenge {
         }
     }
 }
+
+/// How long an idempotency key names the challenge it made: a day from its creation. After
+/// that the key is forgotten and may make a new challenge.
+pub const KEY_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// The longest idempotency key the store keeps, in bytes.
+pub const MAX_KEY_BYTES: usize = 200;
+
+/// What [`crate::Store::create_keyed_challenge`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Keyed {
+    /// The key was new: the challenge was created (and the key now names it).
+    Created(Challenge),
+    /// The key already named a challenge of its user: nothing was written, and this is that
+    /// challenge as it stands now (it may come from another request: the caller compares).
+    Found(Challenge),
+}

@@ -2,6 +2,7 @@
 //! (with their game) in one transaction.
 
 use sqlx::any::AnyRow;
+use sqlx::{Any, Transaction};
 
 use super::games::{check_seats, insert_game};
 use super::{one_row, SqlStore};
@@ -11,11 +12,11 @@ use crate::kinds::{ChallengeStatus, ClockKind, TakebackPolicy, Visibility};
 use crate::model::{Challenge, NewChallenge, NewGame};
 use crate::row::{flag, Cols};
 
-const CHALLENGE_COLUMNS: &str = "id, creator_id, game, variant, seats, seat_spec_json, \
+pub(super) const CHALLENGE_COLUMNS: &str = "id, creator_id, game, variant, seats, seat_spec_json, \
      random_order, clock_kind, base_ms, inc_ms, corr_ms, rated, takeback, visibility, status, \
      created_ms, expires_ms, game_id";
 
-fn challenge_from(row: &AnyRow) -> Result<Challenge> {
+pub(super) fn challenge_from(row: &AnyRow) -> Result<Challenge> {
     let c = Cols::new(row, "challenges");
     Ok(Challenge {
         id: c.challenge_id("id")?,
@@ -42,6 +43,16 @@ fn challenge_from(row: &AnyRow) -> Result<Challenge> {
 pub(super) async fn create_challenge(store: &SqlStore, new: &NewChallenge) -> Result<Challenge> {
     let challenge = Challenge::from_new(new);
     let mut tx = store.begin().await?;
+    insert_challenge(&mut tx, &challenge).await?;
+    store.finish(tx).await?;
+    Ok(challenge)
+}
+
+/// Inserts a new challenge's row inside an open write transaction.
+pub(super) async fn insert_challenge(
+    tx: &mut Transaction<'static, Any>,
+    challenge: &Challenge,
+) -> Result<()> {
     sqlx::query(&format!(
         "INSERT INTO challenges ({CHALLENGE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \
          $9, $10, $11, $12, $13, $14, $15, $16, $17, NULL)"
@@ -63,10 +74,9 @@ pub(super) async fn create_challenge(store: &SqlStore, new: &NewChallenge) -> Re
     .bind(challenge.status.as_str())
     .bind(challenge.created_ms)
     .bind(challenge.expires_ms)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
-    store.finish(tx).await?;
-    Ok(challenge)
+    Ok(())
 }
 
 pub(super) async fn load_challenge(

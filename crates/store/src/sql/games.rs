@@ -9,7 +9,7 @@ use super::SqlStore;
 use crate::error::{Error, Result};
 use crate::ids::{ChallengeId, GameId};
 use crate::kinds::{ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy};
-use crate::model::{Game, LogEntry, NewGame, Seat, Snapshot, StoredEntry};
+use crate::model::{Game, GameAndLog, LogEntry, NewGame, Seat, Snapshot, StoredEntry};
 use crate::row::{flag, Cols};
 
 pub(super) async fn create_game(store: &SqlStore, game: &NewGame) -> Result<()> {
@@ -185,16 +185,28 @@ pub(super) async fn select_games(
     order: &str,
     limit: u32,
 ) -> Result<Vec<Game>> {
+    let mut tx = store.begin_read().await?;
+    let games = select_games_in(&mut tx, filter, args, order, limit).await?;
+    tx.rollback().await?;
+    Ok(games)
+}
+
+/// [`select_games`] inside an open (read) transaction.
+async fn select_games_in(
+    tx: &mut Transaction<'static, Any>,
+    filter: &str,
+    args: &[&str],
+    order: &str,
+    limit: u32,
+) -> Result<Vec<Game>> {
     let limit = limit.min(MAX_GAMES);
     let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {filter} {order} LIMIT {limit}");
-    let mut tx = store.begin_read().await?;
     let mut query = sqlx::query(&sql);
     for arg in args {
         query = query.bind(*arg);
     }
-    let rows = query.fetch_all(&mut *tx).await?;
+    let rows = query.fetch_all(&mut **tx).await?;
     if rows.is_empty() {
-        tx.rollback().await?;
         return Ok(Vec::new());
     }
     let ids = rows
@@ -210,8 +222,7 @@ pub(super) async fn select_games(
     for id in &ids {
         query = query.bind(id.as_str());
     }
-    let seat_rows = query.fetch_all(&mut *tx).await?;
-    tx.rollback().await?;
+    let seat_rows = query.fetch_all(&mut **tx).await?;
     let mut seats: HashMap<GameId, Vec<Seat>> = HashMap::new();
     for row in &seat_rows {
         let game = Cols::new(row, "game_seats").game_id("game_id")?;
@@ -242,20 +253,47 @@ fn entry_from(row: &AnyRow) -> Result<StoredEntry> {
     })
 }
 
-pub(super) async fn log_after(
-    store: &SqlStore,
-    id: &GameId,
-    after: i64,
-) -> Result<Vec<StoredEntry>> {
+/// The log of a game after `after`, in order, by `executor` (the pool, or a transaction).
+async fn read_log<'e, E>(executor: E, id: &GameId, after: i64) -> Result<Vec<StoredEntry>>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
     let rows = sqlx::query(
         "SELECT v, kind, ply, seat, action, hidden, hash, clock_ms, think_ms, data_json, \
          created_ms FROM game_log WHERE game_id = $1 AND v > $2 ORDER BY v",
     )
     .bind(id.as_str())
     .bind(after)
-    .fetch_all(store.pool())
+    .fetch_all(executor)
     .await?;
     rows.iter().map(entry_from).collect()
+}
+
+pub(super) async fn log_after(
+    store: &SqlStore,
+    id: &GameId,
+    after: i64,
+) -> Result<Vec<StoredEntry>> {
+    read_log(store.pool(), id, after).await
+}
+
+/// The game row, its seats and its whole log, read in one snapshot (see
+/// `SqlStore::begin_read`): a commit lands wholly before it or wholly after it.
+pub(super) async fn load_game_and_log(store: &SqlStore, id: &GameId) -> Result<Option<GameAndLog>> {
+    let mut tx = store.begin_read().await?;
+    let game = select_games_in(&mut tx, "id = $1", &[id.as_str()], "", 1)
+        .await?
+        .into_iter()
+        .next();
+    let loaded = match game {
+        Some(game) => Some(GameAndLog {
+            log: read_log(&mut *tx, id, 0).await?,
+            game,
+        }),
+        None => None,
+    };
+    tx.rollback().await?;
+    Ok(loaded)
 }
 
 pub(super) async fn put_snapshot(store: &SqlStore, id: &GameId, snapshot: &Snapshot) -> Result<()> {

@@ -4,6 +4,7 @@ mod batch;
 mod challenges;
 mod commit;
 mod games;
+mod keys;
 mod listings;
 mod social;
 mod users;
@@ -20,8 +21,8 @@ use crate::error::{Error, Result};
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
-    Challenge, ChatLine, Commit, DueGame, Game, NewChallenge, NewGame, NewUser, Notification,
-    Rating, Session, Snapshot, StoredEntry, User,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
+    Notification, Rating, Session, Snapshot, StoredEntry, User,
 };
 use crate::store::Store;
 
@@ -183,9 +184,20 @@ impl SqlStore {
         Ok(self.writer.begin().await?)
     }
 
-    /// A read-only transaction (one consistent snapshot), on the reading pool.
+    /// A read-only transaction on the reading pool: every statement in it reads one
+    /// consistent snapshot, so rows that one commit changed together are seen together.
+    ///
+    /// On SQLite a deferred `BEGIN` in WAL mode takes its snapshot at the first read and keeps
+    /// it to the end. On PostgreSQL the default READ COMMITTED gives each *statement* a
+    /// snapshot of its own, so the transaction is made REPEATABLE READ (one snapshot from its
+    /// first statement); being READ ONLY, it can never fail with a serialization error.
     async fn begin_read(&self) -> Result<Transaction<'static, Any>> {
-        Ok(self.pool.begin().await?)
+        let mut tx = self.pool.begin().await?;
+        if self.backend == Backend::Postgres {
+            tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                .await?;
+        }
+        Ok(tx)
     }
 
     /// Runs the commit hook, then commits; a hook error rolls back.
@@ -266,6 +278,10 @@ impl Store for SqlStore {
         challenges::create_challenge(self, challenge).await
     }
 
+    async fn create_keyed_challenge(&self, challenge: &NewChallenge, key: &str) -> Result<Keyed> {
+        keys::create_keyed_challenge(self, challenge, key).await
+    }
+
     async fn load_challenge(&self, id: &ChallengeId) -> Result<Option<Challenge>> {
         challenges::load_challenge(self, id).await
     }
@@ -329,6 +345,10 @@ impl Store for SqlStore {
 
     async fn load_game(&self, id: &GameId) -> Result<Option<Game>> {
         games::load_game(self, id).await
+    }
+
+    async fn load_game_and_log(&self, id: &GameId) -> Result<Option<GameAndLog>> {
+        games::load_game_and_log(self, id).await
     }
 
     async fn commit(&self, id: &GameId, expected_version: i64, commit: &Commit) -> Result<i64> {
