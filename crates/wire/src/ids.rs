@@ -9,7 +9,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// One played game as the server stores it (a ULID as text).
+/// One played game as the server stores it: 26 characters of 130 random bits (older games: a
+/// ULID). An unlisted game is watched only by those who know its id.
 ///
 /// Not [`muster_rules::GameId`], which names a *kind* of game (`mur`, `mu`); on the wire that
 /// one is the `game` field, this one the `g` field.
@@ -24,7 +25,8 @@ pub struct MatchId(pub String);
 #[serde(transparent)]
 pub struct UserId(pub String);
 
-/// A challenge in the lobby (a ULID as text).
+/// A challenge in the lobby: 26 characters of 130 random bits (older challenges: a ULID), so
+/// that the id of a link challenge cannot be guessed.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
