@@ -14,6 +14,9 @@ import { UserPage } from "./pages/UserPage";
 import { RulesPage } from "./pages/RulesPage";
 import { SignIn } from "./pages/SignIn";
 
+/** How long a 4001 waits before it is acted on (see `watch`). */
+const SETTLE_MS = 300;
+
 /** After the server ended this tab's session: the reason, and whether a new guest took over. */
 interface Ended {
   reason: string;
@@ -51,6 +54,8 @@ export function App() {
   // The server ended the session (4001): never use its token again. Another tab's new session
   // is adopted; a registered user goes to the sign-in page; a guest goes on as a new guest.
   const onSignedOut = (reason: string) => {
+    // Another tab of this browser that signs in or out ends the session this tab shares (the
+    // cookie and the stored token are shared): its new token is adopted, not thrown away.
     if (token() !== held.current && token() !== null) return start();
     forgetToken();
     const was = userRef.current;
@@ -65,7 +70,8 @@ export function App() {
   };
   const watch = (s: ReturnType<typeof socket>) => {
     s.checkSession = sessionEnded;
-    s.onSignedOut((reason) => onSignedOutRef.current(reason));
+    // A moment's wait first: the 4001 may come before that other tab has stored its token.
+    s.onSignedOut((reason) => window.setTimeout(() => onSignedOutRef.current(reason), SETTLE_MS));
   };
   const onSignedOutRef = useRef(onSignedOut);
   onSignedOutRef.current = onSignedOut;

@@ -66,6 +66,8 @@ export class Socket {
   private failedOpens = 0;
   /** The next open asks every game for a `full` (the session changed: seats may have). */
   private fresh = false;
+  /** Closed by `shutdown`: nothing reconnects until `reopen`. */
+  private down = false;
   /** Asked when opens keep failing: a reason when the session has ended, else null. */
   checkSession: (() => Promise<string | null>) | null = null;
 
@@ -74,6 +76,7 @@ export class Socket {
   }
 
   private connect() {
+    if (this.ws || this.down) return;
     this.stopped = null;
     this.setStatus("connecting");
     let ws: WebSocket;
@@ -131,9 +134,10 @@ export class Socket {
         // as a lost network: after a few, ask whether the session still holds.
         if (this.failedOpens >= 3 && this.checkSession) {
           this.failedOpens = 0;
+          const still = () => this.status === "closed" && !this.ws && !this.down;
           this.checkSession().then(
-            (ended) => (ended === null ? this.scheduleReconnect() : this.signedOut(ended)),
-            () => this.scheduleReconnect(),
+            (ended) => still() && (ended === null ? this.scheduleReconnect() : this.signedOut(ended)),
+            () => still() && this.scheduleReconnect(),
           );
           return;
         }
@@ -171,6 +175,7 @@ export class Socket {
    */
   reopen(fresh = false) {
     window.clearTimeout(this.timer);
+    this.down = false;
     if (this.ws) return;
     this.fresh = this.fresh || fresh;
     this.retry = 0;
@@ -181,6 +186,7 @@ export class Socket {
   /** Closes the socket for good before the page signs in or out and reloads. */
   shutdown() {
     window.clearTimeout(this.timer);
+    this.down = true;
     const ws = this.ws;
     this.ws = null;
     ws?.close(1000, "the page signs in or out");
