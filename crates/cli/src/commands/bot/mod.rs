@@ -281,3 +281,37 @@ async fn reopen(client: &Client, why: &str) -> Result<muster_client::Events> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sign_out_deep_in_a_games_error_is_found_and_said_plainly() {
+        let closed = ClientError::SignedOut {
+            reason: "the bot's token was revoked".to_owned(),
+        };
+        let error = anyhow!(closed).context("game 01J: cannot subscribe");
+        let cause = signed_out_in(&error).expect("found through the context");
+        assert_eq!(
+            signed_out(cause).to_string(),
+            "signed out by the server: the bot's token was revoked; the bot's token no longer \
+             works: make a new one with POST /api/bots"
+        );
+        let refused = ClientError::Status {
+            what: "GET /ws".to_owned(),
+            status: 401,
+            code: None,
+            reason: "the session is not known".to_owned(),
+        };
+        assert!(signed_out_in(&anyhow!(refused).context("game 01J")).is_some());
+        let stopped = ClientError::Closed {
+            code: Some(1008),
+            reason: "too slow".to_owned(),
+        };
+        assert!(
+            signed_out_in(&anyhow!(stopped).context("game 01J")).is_none(),
+            "any other close abandons only its game"
+        );
+    }
+}
