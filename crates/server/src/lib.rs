@@ -9,7 +9,6 @@
 //! [`serve`] runs it on a bound listener until the shutdown future completes.
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::{DefaultBodyLimit, State};
@@ -31,6 +30,7 @@ pub mod hub;
 pub mod limits;
 pub mod lobby;
 mod lobby_feed;
+pub mod net;
 pub mod notices;
 mod outbox;
 pub mod ratings;
@@ -54,6 +54,8 @@ pub struct ServerState {
     catalog: CatalogResponse,
     /// The lobby's room and feed.
     pub hub: hub::Hub,
+    /// The sign-ins that connections watch, so that ending one closes them.
+    pub sign_ins: accounts::SignIns,
     /// Set when the server stops: connections close with a reason.
     shutdown: tokio::sync::watch::Sender<bool>,
     /// The WebSockets the test hook may cut (registered only with `test_hooks` on).
@@ -73,6 +75,7 @@ impl ServerState {
             store,
             catalog: CatalogResponse::new(),
             hub: hub::Hub::new(),
+            sign_ins: accounts::SignIns::default(),
             shutdown: tokio::sync::watch::Sender::new(false),
             drops: test_hooks::Drops::default(),
         })
@@ -99,7 +102,9 @@ impl ServerState {
 ///   WebSockets without a close frame and answers `{"dropped": N}`.
 ///
 /// Any other `/api/…` path answers 404 with an [`ApiError`] body, anything else 404 in words.
-/// Request bodies are read up to [`accounts::MAX_BODY`] bytes.
+/// Request bodies are read up to [`accounts::MAX_BODY`] bytes. Every answer carries the
+/// security headers, and a request that changes something with the browser's cookie must come
+/// from an allowed origin ([`net::origin`]).
 pub fn app(state: Arc<ServerState>) -> Router {
     let mut router = Router::new()
         .route("/", get(assets::page))
@@ -119,11 +124,16 @@ pub fn app(state: Arc<ServerState>) -> Router {
     router
         .fallback(assets::fallback)
         .layer(DefaultBodyLimit::max(accounts::MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            net::origin::guard,
+        ))
         .with_state(state)
 }
 
-/// Serves `app(state)` on `listener` until `shutdown` completes; requests under way are
-/// finished first. The caller closes the store afterwards.
+/// Serves `app(state)` on `listener` until `shutdown` completes, with the bounds of
+/// [`net::NetConfig`] (header and idle timeouts); requests under way are finished first. The
+/// caller closes the store afterwards.
 pub async fn serve(
     listener: TcpListener,
     state: Arc<ServerState>,
@@ -135,14 +145,14 @@ pub async fn serve(
     }
     let sweeper = tokio::spawn(Arc::clone(&state.games).sweep_forever());
     let stopping = Arc::clone(&state);
-    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            sweeper.abort();
-            stopping.stop().await;
-        })
-        .await
+    let net = state.games.config().net.clone();
+    let router = app(state);
+    net::listen::serve(listener, router, &net, async move {
+        shutdown.await;
+        sweeper.abort();
+        stopping.stop().await;
+    })
+    .await
 }
 
 /// Completes on SIGINT (Ctrl-C) or, on Unix, SIGTERM.

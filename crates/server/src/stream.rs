@@ -3,7 +3,8 @@
 //! every open challenge that awaits the user, every running game where they hold a seat — then
 //! a `synced` line, then live events ([`crate::notices`]). An empty line goes out after
 //! [`crate::GameConfig::stream_keepalive`] (15 s) of silence; the stream ends cleanly when the
-//! server stops.
+//! server stops, and with a `signed-out` line when the session it was opened with ends (a
+//! logout, a revoked bot token, a password change).
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -16,9 +17,9 @@ use axum::routing::get;
 use axum::Router;
 use muster_rules::Seat;
 use muster_store::{GameStatus, User};
-use muster_wire::{MatchId, StreamEvent};
+use muster_wire::{MatchId, NackCode, StreamEvent};
 
-use crate::accounts::{ApiFailure, Identity};
+use crate::accounts::{ApiFailure, Identity, Watch};
 use crate::notices::Subscription;
 use crate::ServerState;
 
@@ -71,6 +72,8 @@ struct Feed {
     shutdown: tokio::sync::watch::Receiver<bool>,
     pending: VecDeque<StreamEvent>,
     keepalive: std::time::Duration,
+    /// The sign-in the stream was opened with; `None` once its end has been told.
+    watch: Option<Watch>,
 }
 
 fn line(event: &StreamEvent) -> Bytes {
@@ -88,8 +91,13 @@ impl Feed {
         if *self.shutdown.borrow() {
             return None;
         }
+        let watch = self.watch.as_mut()?;
         let keepalive = tokio::time::sleep(self.keepalive);
         tokio::select! {
+            reason = watch.ended() => {
+                self.watch = None;
+                Some(line(&StreamEvent::SignedOut { reason }))
+            }
             event = self.sub.recv() => {
                 let event = event?;
                 if self.sub.take_lagged() {
@@ -111,6 +119,20 @@ async fn stream(
     identity: Identity,
 ) -> Result<Response, ApiFailure> {
     let user = identity.user;
+    // Watch the sign-in, then make sure it still stands: an ending after this is seen by the
+    // watch, one before it by the check (accounts/signins.rs).
+    let watch = state.sign_ins.watch(&identity.token_hash);
+    let standing = state
+        .store
+        .find_session(&identity.token_hash)
+        .await
+        .map_err(|e| ApiFailure::storage(&e))?;
+    if standing.is_none() {
+        return Err(ApiFailure::new(
+            NackCode::Unauthorized,
+            "the session is not known (logged out or revoked): log in again",
+        ));
+    }
     // Listening starts before the snapshot is read, so nothing falls between the two (an
     // event may be told twice: once in the snapshot and once live).
     let sub = state.games.notices().subscribe(&user.id);
@@ -122,6 +144,7 @@ async fn stream(
         user,
         sub,
         pending,
+        watch: Some(watch),
     };
     let body = futures_util::stream::unfold(feed, |mut feed| async move {
         let chunk = feed.next().await?;

@@ -12,38 +12,50 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use muster_store::{GameId, UserId};
 use muster_wire::server::{Nack, Pong};
-use muster_wire::{ClientMsg, Millis, NackCode, ServerMsg, MAX_FRAME};
+use muster_wire::{close, ClientMsg, Millis, NackCode, ServerMsg, MAX_FRAME};
 
-use crate::accounts::identify;
+use crate::accounts::tokens::{hash_token, presented_token};
+use crate::accounts::{identify, Watch};
 use crate::games::Conn;
 use crate::limits::TokenBucket;
-use crate::outbox::Outbox;
+use crate::outbox::{Outbox, OutboxReader};
 use crate::time::now_ms;
 use crate::ServerState;
 
-/// Frames waiting for a slow reader before new ones are dropped.
-const OUTBOX: usize = 4096;
-
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
-/// `GET /ws`: upgrades to a WebSocket for the signed-in user (or an anonymous spectator).
+/// The largest frame the socket reads at all, in bytes: frames between [`MAX_FRAME`] and this
+/// get `nack{too-large}` from the decoder; longer ones close the socket with `1009`.
+pub const MAX_SOCKET_FRAME: usize = 4 * MAX_FRAME;
+
+/// How long the writer may take to send a close frame before the socket is simply dropped.
+const CLOSE_GRACE: Duration = Duration::from_secs(1);
+
+/// `GET /ws`: upgrades to a WebSocket for the signed-in user (or an anonymous spectator). A
+/// cookie-authenticated upgrade must come from an allowed origin ([`crate::net::origin`]).
 pub async fn upgrade(
     State(state): State<Arc<ServerState>>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    if let Some(refused) = crate::net::origin::refuse_upgrade(&state, &headers) {
+        return refused;
+    }
+    // Watch the sign-in before checking it, so that an ending between the check and the
+    // socket's first frame is not missed (accounts/signins.rs).
+    let watch = presented_token(&headers).map(|token| state.sign_ins.watch(&hash_token(token)));
     let user = match identify(&state, &headers).await {
         Ok(identity) => identity.map(|i| i.user.id),
         Err(error) => return (StatusCode::SERVICE_UNAVAILABLE, Json(error)).into_response(),
     };
-    // The socket takes frames up to four times the protocol's cap, so a frame just above the
-    // cap is answered `nack{too-large}` by the decoder; far larger ones close the socket.
-    ws.max_message_size(4 * MAX_FRAME)
-        .max_frame_size(4 * MAX_FRAME)
-        .on_upgrade(move |socket| connection(state, socket, user))
+    let watch = if user.is_some() { watch } else { None };
+    ws.max_message_size(MAX_SOCKET_FRAME)
+        .max_frame_size(MAX_SOCKET_FRAME)
+        .on_upgrade(move |socket| connection(state, socket, user, watch))
 }
 
 /// Takes a token of the connection's bucket, first waiting for one when there is none: a fast
@@ -56,48 +68,141 @@ async fn slow_down(bucket: &mut TokenBucket) {
     }
 }
 
-async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<UserId>) {
-    let (mut sink, mut stream) = socket.split();
-    let (out, mut queue) = Outbox::new(OUTBOX);
+/// Why a connection ends, and so the close frame it gets (`crates/wire/src/close.rs`).
+#[derive(Debug)]
+enum Ending {
+    /// The client closed it, or the network went: no close frame of ours.
+    Gone,
+    /// The client broke the WebSocket protocol, sent bad UTF-8 or a frame too large to read.
+    Broken(u16, String),
+    /// The sign-in the socket was opened with ended.
+    SignedOut(String),
+    /// The client does not read its frames.
+    TooSlow,
+    /// The server is stopping.
+    Stopping,
+    /// The test hook cut it (like a lost network: no close frame).
+    Cut(crate::test_hooks::Answer),
+}
+
+impl Ending {
+    fn close_frame(&self) -> Option<CloseFrame> {
+        let (code, reason) = match self {
+            Ending::Gone | Ending::Cut(_) => return None,
+            Ending::Broken(code, reason) => (*code, reason.clone()),
+            Ending::SignedOut(reason) => (close::SIGNED_OUT, format!("signed out: {reason}")),
+            Ending::TooSlow => (close::POLICY, close::TOO_SLOW.to_owned()),
+            Ending::Stopping => (
+                close::RESTART,
+                "the server is stopping; reconnect shortly".to_owned(),
+            ),
+        };
+        Some(CloseFrame {
+            code,
+            reason: clip(&reason).into(),
+        })
+    }
+}
+
+/// A close reason fits in 123 bytes (RFC 6455 §5.5: a control frame's payload is at most 125).
+fn clip(reason: &str) -> &str {
+    let mut end = reason.len().min(123);
+    while !reason.is_char_boundary(end) {
+        end -= 1;
+    }
+    &reason[..end]
+}
+
+/// The ending that a read error of the socket means.
+fn broken(error: axum::Error) -> Ending {
+    use tungstenite::error::{CapacityError, Error as WsError};
+    let inner = error.into_inner();
+    let Some(error) = inner.downcast_ref::<WsError>() else {
+        return Ending::Gone;
+    };
+    match error {
+        WsError::Capacity(CapacityError::MessageTooLong { size, .. }) => Ending::Broken(
+            close::TOO_BIG,
+            format!(
+                "a frame of {size} bytes; frames above {} KiB are not read",
+                MAX_SOCKET_FRAME / 1024
+            ),
+        ),
+        WsError::Capacity(other) => Ending::Broken(close::TOO_BIG, other.to_string()),
+        WsError::Utf8(_) => {
+            Ending::Broken(close::BAD_DATA, "a text frame that is not UTF-8".into())
+        }
+        WsError::Protocol(problem) => Ending::Broken(close::PROTOCOL_ERROR, problem.to_string()),
+        _ => Ending::Gone,
+    }
+}
+
+/// The writer of a connection: sends its queued frames, then the close frame it is told.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut queue: OutboxReader,
+    mut close: tokio::sync::oneshot::Receiver<Option<CloseFrame>>,
+) {
+    let frame = loop {
+        tokio::select! {
+            // Frames already queued go out before the close frame.
+            biased;
+            frame = queue.recv() => match frame {
+                Some(text) => {
+                    // Every frame already queued goes out with this one, in one flush.
+                    if sink.feed(Message::Text(text.as_ref().into())).await.is_err() {
+                        return;
+                    }
+                    while let Some(more) = queue.try_recv() {
+                        if sink.feed(Message::Text(more.as_ref().into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    if sink.flush().await.is_err() {
+                        return;
+                    }
+                }
+                // Every outbox is gone: the reader has ended and says how to close.
+                None => break (&mut close).await.ok().flatten(),
+            },
+            told = &mut close => break told.ok().flatten(),
+        }
+    };
+    if let Some(frame) = frame {
+        let _ = sink.send(Message::Close(Some(frame))).await;
+    }
+    let _ = sink.close().await;
+}
+
+/// What one connection holds while it reads.
+struct Reading {
+    followed: HashSet<GameId>,
+    following_lobby: bool,
+    lobby_task: Option<tokio::task::JoinHandle<()>>,
+}
+
+async fn connection(
+    state: Arc<ServerState>,
+    socket: WebSocket,
+    user: Option<UserId>,
+    mut watch: Option<Watch>,
+) {
+    let (sink, mut stream) = socket.split();
+    let net = &state.games.config().net;
+    let (out, queue) = Outbox::new(net.outbox_budget);
+    let overflow = queue.overflow();
     let conn = Conn {
         id: NEXT_CONN.fetch_add(1, Ordering::Relaxed),
         user,
         out,
     };
-    let mut shutdown = state.shutdown.subscribe();
-    let writer = tokio::spawn(async move {
-        loop {
-            tokio::select! {
-                frame = queue.recv() => match frame {
-                    Some(text) => {
-                        // Every frame already queued goes out with this one, in one flush.
-                        if sink.feed(Message::Text(text.as_ref().into())).await.is_err() {
-                            return;
-                        }
-                        while let Ok(more) = queue.try_recv() {
-                            if sink.feed(Message::Text(more.as_ref().into())).await.is_err() {
-                                return;
-                            }
-                        }
-                        if sink.flush().await.is_err() {
-                            return;
-                        }
-                    }
-                    None => break,
-                },
-                _ = shutdown.changed() => break,
-            }
-        }
-        let close = CloseFrame {
-            code: 1012, // service restart
-            reason: "the server is stopping; reconnect shortly".into(),
-        };
-        let _ = sink.send(Message::Close(Some(close))).await;
-        let _ = sink.close().await;
-    });
-    let mut followed: HashSet<GameId> = HashSet::new();
-    let mut following_lobby = false;
-    let mut lobby_task: Option<tokio::task::JoinHandle<()>> = None;
+    let (close, told) = tokio::sync::oneshot::channel();
+    let writer = tokio::spawn(write(sink, queue, told));
+    let mut reading = Reading {
+        followed: HashSet::new(),
+        following_lobby: false,
+        lobby_task: None,
+    };
     let config = state.games.config();
     let mut bucket = TokenBucket::new(
         config.frame_burst.clamp(1.0, f64::from(u32::MAX)) as u32,
@@ -109,27 +214,24 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
         (Some(user), true) => Some(state.drops.watch(conn.id, user)),
         _ => None,
     };
-    let mut cut_now: Option<crate::test_hooks::Answer> = None;
     // The user's events (challenges, games started and ended) as `notify` frames.
     let notices = conn
         .user
         .as_ref()
         .map(|user| forward_notices(state.games.notices().subscribe(user), conn.out.clone()));
-    loop {
+    let ending = loop {
         let frame = tokio::select! {
             frame = stream.next() => frame,
-            _ = stopping.changed() => None,
-            Some(done) = told_to_cut(&mut cut) => {
-                cut_now = Some(done);
-                None
-            }
-        };
-        let Some(Ok(frame)) = frame else {
-            break;
+            _ = stopping.changed() => break Ending::Stopping,
+            Some(done) = told_to_cut(&mut cut) => break Ending::Cut(done),
+            reason = signed_out(&mut watch) => break Ending::SignedOut(reason),
+            () = overflow.overflowed() => break Ending::TooSlow,
         };
         let text = match frame {
-            Message::Text(text) => text,
-            Message::Binary(_) => {
+            None | Some(Ok(Message::Close(_))) => break Ending::Gone,
+            Some(Err(error)) => break broken(error),
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Binary(_))) => {
                 slow_down(&mut bucket).await;
                 refuse(
                     &conn,
@@ -138,34 +240,36 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
                 );
                 continue;
             }
-            Message::Close(_) => break,
-            Message::Ping(_) | Message::Pong(_) => continue,
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
         };
         slow_down(&mut bucket).await;
-        let msg = match ClientMsg::decode(text.as_str()) {
-            Ok(msg) => msg,
-            Err(error) => {
-                conn.out.send(&ServerMsg::Nack(error.nack()));
-                continue;
-            }
-        };
-        let was_following = following_lobby;
-        handle(&state, &conn, &mut followed, &mut following_lobby, msg).await;
-        if following_lobby && !was_following {
-            lobby_task = Some(follow_lobby(&state, conn.out.clone()));
-        } else if !following_lobby {
-            if let Some(task) = lobby_task.take() {
-                task.abort();
-            }
+        match ClientMsg::decode(text.as_str()) {
+            Ok(msg) => read_frame(&state, &conn, &mut reading, msg).await,
+            Err(error) => conn.out.send(&ServerMsg::Nack(error.nack())),
         }
+    };
+    // The writer is told its close frame now: it sends what is queued first.
+    let (cut_answer, frame) = match ending {
+        Ending::Cut(done) => (Some(done), None),
+        ending => (None, ending.close_frame()),
+    };
+    if cut_answer.is_none() {
+        let _ = close.send(frame);
     }
-    if let Some(task) = lobby_task {
+    if let Some(task) = reading.lobby_task.take() {
         task.abort();
     }
     if let Some(task) = notices {
         task.abort();
     }
-    let writer = match cut_now {
+    drop(watch);
+    if cut.is_some() {
+        state.drops.forget(conn.id);
+    }
+    let followed: Vec<GameId> = reading.followed.into_iter().collect();
+    state.games.disconnect(conn.id, &followed).await;
+    drop(conn);
+    match cut_answer {
         Some(done) => {
             // Cut like a lost network: the writer goes with its half of the socket and no
             // close frame, then the other half; the socket closes when both are gone.
@@ -173,20 +277,65 @@ async fn connection(state: Arc<ServerState>, socket: WebSocket, user: Option<Use
             let _ = writer.await;
             drop(stream);
             let _ = done.send(());
-            None
         }
-        None => Some(writer),
-    };
-    if cut.is_some() {
-        state.drops.forget(conn.id);
+        None => {
+            // A writer stuck on a client that does not read is dropped after a moment, and
+            // the socket with it. Otherwise the client's own close is awaited a moment, so
+            // that bytes it sent and the server did not read do not reset the connection
+            // before the client has read the close frame.
+            let writer_abort = writer.abort_handle();
+            if tokio::time::timeout(CLOSE_GRACE, writer).await.is_err() {
+                writer_abort.abort();
+            } else {
+                linger(stream).await;
+            }
+        }
     }
-    let followed: Vec<GameId> = followed.into_iter().collect();
-    state.games.disconnect(conn.id, &followed).await;
-    drop(conn);
-    // The actors drop their copies of the outbox as they read the unsubscriptions; the writer
-    // then ends by itself. Do not wait for it longer than a moment.
-    if let Some(writer) = writer {
-        let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+}
+
+/// Reads what the client still sends after the close frame, for at most [`CLOSE_GRACE`],
+/// until it closes too.
+async fn linger(mut stream: futures_util::stream::SplitStream<WebSocket>) {
+    let drain = async {
+        loop {
+            match stream.next().await {
+                Some(Ok(_)) => continue,
+                None => return,
+                // A broken stream cannot be read on: give the client the grace to read the
+                // close frame and hang up before the socket is dropped.
+                Some(Err(_)) => std::future::pending::<()>().await,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
+}
+
+/// Completes with the reason once the connection's sign-in has ended; never for an
+/// anonymous connection.
+async fn signed_out(watch: &mut Option<Watch>) -> String {
+    match watch {
+        Some(watch) => watch.ended().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Handles one decoded frame, starting or stopping the lobby feed when it asks.
+async fn read_frame(state: &Arc<ServerState>, conn: &Conn, reading: &mut Reading, msg: ClientMsg) {
+    let was_following = reading.following_lobby;
+    handle(
+        state,
+        conn,
+        &mut reading.followed,
+        &mut reading.following_lobby,
+        msg,
+    )
+    .await;
+    if reading.following_lobby && !was_following {
+        reading.lobby_task = Some(follow_lobby(state, conn.out.clone()));
+    } else if !reading.following_lobby {
+        if let Some(task) = reading.lobby_task.take() {
+            task.abort();
+        }
     }
 }
 
@@ -246,6 +395,17 @@ async fn handle(
             };
             if let Some((g, follow)) = game {
                 if let Some(id) = GameId::parse(&g.0) {
+                    let most = state.games.config().net.max_followed;
+                    if follow && !followed.contains(&id) && followed.len() >= most {
+                        refuse(
+                            conn,
+                            NackCode::Refused,
+                            &format!(
+                                "a connection follows at most {most} games: unsubscribe from one first"
+                            ),
+                        );
+                        return;
+                    }
                     if follow {
                         followed.insert(id);
                     } else {

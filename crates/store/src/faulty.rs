@@ -94,6 +94,15 @@ impl Store for FaultyStore {
         self.inner.insert_session(session).await
     }
 
+    async fn change_password(
+        &self,
+        user_id: &UserId,
+        pw_hash: &str,
+        keep: Option<&TokenHash>,
+    ) -> Result<Option<Vec<TokenHash>>> {
+        self.inner.change_password(user_id, pw_hash, keep).await
+    }
+
     async fn find_session(&self, token_hash: &TokenHash) -> Result<Option<Session>> {
         self.inner.find_session(token_hash).await
     }

@@ -49,6 +49,14 @@ pub trait Store: Send + Sync {
     async fn delete_expired_sessions(&self, now_ms: i64) -> Result<u64>;
     /// A user's sessions, expired or not, newest first.
     async fn sessions_of_user(&self, user_id: &UserId) -> Result<Vec<Session>>;
+    /// In one transaction: replaces a user's password hash and deletes every session of theirs
+    /// but `keep`; returns the hashes of the sessions deleted (`None` if there is no such user).
+    async fn change_password(
+        &self,
+        user_id: &UserId,
+        pw_hash: &str,
+        keep: Option<&TokenHash>,
+    ) -> Result<Option<Vec<TokenHash>>>;
 
     /// Stores a new challenge, open and without a game.
     async fn create_challenge(&self, challenge: &NewChallenge) -> Result<Challenge>;

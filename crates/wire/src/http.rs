@@ -58,6 +58,28 @@ impl std::fmt::Debug for SessionRequest {
     }
 }
 
+/// `POST /api/session/password`: a named user changes their password. The session that asks
+/// stays; every other session of the user ends (their WebSockets close with `4001`). Its `Debug`
+/// form hides both passwords.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct PasswordRequest {
+    /// The password now.
+    pub current: String,
+    /// The new password, 8 to 128 characters.
+    pub new: String,
+}
+
+impl std::fmt::Debug for PasswordRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PasswordRequest")
+            .field("current", &"<hidden>")
+            .field("new", &"<hidden>")
+            .finish()
+    }
+}
+
 /// A user as others see them.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

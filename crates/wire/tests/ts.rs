@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use muster_wire::http::{
     ApiError, BotRequest, BotResponse, CatalogResponse, ChallengeInfo, ChallengeRequest,
-    ChallengesResponse, GamesResponse, JoinRequest, ReplayFrame, RulesResponse, SessionRequest,
-    SessionResponse, UserProfile,
+    ChallengesResponse, GamesResponse, JoinRequest, PasswordRequest, ReplayFrame, RulesResponse,
+    SessionRequest, SessionResponse, UserProfile,
 };
 use muster_wire::{ClientMsg, NackCode, ServerMsg, StreamEvent};
 use ts_rs::{Config, TS};
@@ -26,6 +26,7 @@ fn generate(dir: &Path) {
     ClientMsg::export_all(&cfg).unwrap();
     ServerMsg::export_all(&cfg).unwrap();
     SessionRequest::export_all(&cfg).unwrap();
+    PasswordRequest::export_all(&cfg).unwrap();
     SessionResponse::export_all(&cfg).unwrap();
     BotRequest::export_all(&cfg).unwrap();
     BotResponse::export_all(&cfg).unwrap();

@@ -52,4 +52,8 @@ result?: string,
 /**
  * How it ended.
  */
-termination: Termination, } | { "kind": "synced" };
+termination: Termination, } | { "kind": "synced" } | { "kind": "signed-out", 
+/**
+ * Why, in words.
+ */
+reason: string, };

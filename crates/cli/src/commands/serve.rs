@@ -1,4 +1,5 @@
-//! `muster serve [--db URL] [--addr HOST:PORT]`: the game server.
+//! `muster serve [--db URL] [--addr HOST:PORT] [--public-url URL] [--allow-origin ORIGIN]…`:
+//! the game server.
 //!
 //! Without flags it creates or opens `muster.db` (SQLite) in the current directory, runs the
 //! migrations, and listens on 127.0.0.1:8080. It prints one line naming the address it serves
@@ -12,6 +13,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use clap::Args;
+use muster_server::net::NetConfig;
 use muster_server::{GameConfig, ServerState};
 use muster_store::{SqlStore, Store};
 
@@ -24,6 +26,16 @@ pub struct ServeArgs {
     /// Where to listen.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
+    /// The address people reach the server at, e.g. `https://muster.example` (behind a proxy
+    /// that terminates TLS): its origin may act with a visitor's cookie, and with `https` the
+    /// session cookie is marked `Secure`.
+    #[arg(long, value_name = "URL", value_parser = origin)]
+    pub public_url: Option<String>,
+    /// Another origin (`scheme://host[:port]`) whose pages may act with a visitor's cookie:
+    /// open WebSockets and send requests that change something. Repeatable. Clients with a
+    /// bearer token need none.
+    #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = origin)]
+    pub allow_origins: Vec<String>,
     /// Adds the routes for browser tests (`POST /api/test/drop` cuts the caller's WebSockets).
     /// Never for a server that others use.
     #[arg(long, hide = true)]
@@ -63,6 +75,11 @@ async fn serve(args: &ServeArgs) -> Result<()> {
     }
     let config = GameConfig {
         test_hooks: args.test_hooks,
+        net: NetConfig {
+            public_url: args.public_url.clone(),
+            allow_origins: args.allow_origins.clone(),
+            ..NetConfig::default()
+        },
         ..GameConfig::default()
     };
     let state = ServerState::with_config(Arc::clone(&store) as Arc<dyn Store>, config);
@@ -71,6 +88,11 @@ async fn serve(args: &ServeArgs) -> Result<()> {
     served.context("the server stopped with an error")?;
     eprintln!("muster: stopped; the database is closed");
     Ok(())
+}
+
+/// Reads an origin argument (`scheme://host[:port]`), as the server compares them.
+fn origin(text: &str) -> Result<String, String> {
+    muster_server::net::origin::parse_origin(text)
 }
 
 /// A database URL as it may be printed: a password in it is replaced by `***`.

@@ -2,16 +2,21 @@
 //! hash); the routes under `/api/session`, `/api/bots` and `/api/users`; and [`Identity`], how
 //! every other handler learns who is asking.
 //!
+//! Ending a sign-in (a logout, a revoked bot token, a password change, a cookie replaced by a
+//! new sign-in) ends every WebSocket and event stream opened with it ([`signins`]).
+//!
 //! Passwords are argon2id PHC strings; tokens are 32 random bytes in hex, stored as SHA-256.
 //! Sessions last 30 days from their last use (the expiry moves at most once a minute); a bot's
 //! token does not expire until its owner revokes it. Creating sessions, accounts and bots is
 //! rate-limited per client address.
 
 mod api;
+mod change;
 mod identity;
 mod names;
 mod passwords;
 mod routes;
+pub mod signins;
 pub mod tokens;
 
 pub use api::{status_for, ApiFailure, ApiJson, ClientIp, MAX_BODY};
@@ -21,4 +26,5 @@ pub use passwords::{
     check_password, MAX_CONCURRENT_HASHES, MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS,
 };
 pub use routes::{routes, SESSION_BURST, SESSION_REFILL_PER_SEC};
+pub use signins::{SignIns, Watch};
 pub use tokens::{hash_token, COOKIE};

@@ -34,6 +34,13 @@ pub const SESSION_BURST: u32 = 20;
 /// How fast that allowance comes back, per second (12 a minute).
 pub const SESSION_REFILL_PER_SEC: f64 = 0.2;
 
+/// Why a logged-out session's connections were closed.
+pub const LOGGED_OUT: &str = "logged out";
+/// Why the connections of a browser's previous session were closed when it signed in again.
+pub const REPLACED: &str = "this browser signed in again: reconnect with the new session";
+/// Why a bot's connections were closed when its owner revoked its token.
+pub const REVOKED: &str = "the bot's token was revoked by its owner";
+
 /// The rate limits of the account routes, one set per router.
 struct Limits {
     /// `POST /api/session` and `POST /api/bots`, per client address.
@@ -46,8 +53,12 @@ struct Limits {
 ///   [`SessionResponse`] with the token and sets the session cookie;
 /// - `GET /api/session` answers [`SessionResponse`] without the token, 401 without a session;
 /// - `DELETE /api/session` deletes the presented session and clears the cookie (204);
+/// - `POST /api/session/password` (`PasswordRequest`) changes a named user's password and ends
+///   their other sessions (204);
 /// - `POST /api/bots` ([`BotRequest`]) by a named user answers 201 [`BotResponse`];
 /// - `DELETE /api/bots/{name}/token` by the bot's owner revokes its token (204);
+///
+/// Every ending of a session closes the connections opened with it ([`super::signins`]).
 /// - `GET /api/users/{name}` answers [`UserProfile`].
 pub fn routes() -> Router<Arc<ServerState>> {
     let limits = Arc::new(Limits {
@@ -57,6 +68,10 @@ pub fn routes() -> Router<Arc<ServerState>> {
         .route(
             "/api/session",
             post(create_session).get(who_am_i).delete(logout),
+        )
+        .route(
+            "/api/session/password",
+            post(super::change::change_password),
         )
         .route("/api/bots", post(create_bot))
         .route("/api/bots/{name}/token", delete(revoke_bot_token))
@@ -164,10 +179,13 @@ async fn create_session(
     // The browser's cookie is about to be replaced: the session it named is of no more use.
     // A guest who registers keeps the guest account (with its games) but loses its session.
     if let Some(old) = cookie_token(&headers) {
-        let _ = state.store.delete_session(&hash_token(old)).await;
+        let old = hash_token(old);
+        if let Ok(true) = state.store.delete_session(&old).await {
+            state.sign_ins.end(&old, REPLACED);
+        }
     }
     let token = open_session(&state, &user, SESSION_TTL_MS).await?;
-    let cookie = session_cookie(&token);
+    let cookie = session_cookie(&token, state.games.config().net.secure_cookies());
     let body = SessionResponse {
         user: user_info(&user),
         token: Some(token),
@@ -259,14 +277,19 @@ async fn logout(
     headers: HeaderMap,
 ) -> Result<Response, ApiFailure> {
     if let Some(token) = presented_token(&headers) {
+        let token_hash = hash_token(token);
         state
             .store
-            .delete_session(&hash_token(token))
+            .delete_session(&token_hash)
             .await
             .map_err(|e| ApiFailure::storage(&e))?;
+        state.sign_ins.end(&token_hash, LOGGED_OUT);
     }
     let mut response = StatusCode::NO_CONTENT.into_response();
-    response.headers_mut().insert(SET_COOKIE, clear_cookie());
+    let secure = state.games.config().net.secure_cookies();
+    response
+        .headers_mut()
+        .insert(SET_COOKIE, clear_cookie(secure));
     Ok(response)
 }
 
@@ -364,6 +387,7 @@ async fn revoke_bot_token(
             .delete_session(&token_hash)
             .await
             .map_err(|e| ApiFailure::storage(&e))?;
+        state.sign_ins.end(&token_hash, REVOKED);
     }
     Ok(StatusCode::NO_CONTENT.into_response())
 }

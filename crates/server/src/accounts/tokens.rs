@@ -81,17 +81,35 @@ pub fn presented_token(headers: &HeaderMap) -> Option<&str> {
     bearer_token(headers).or_else(|| cookie_token(headers))
 }
 
-/// The `Set-Cookie` value that hands `token` to a browser for [`SESSION_TTL_MS`].
-pub fn session_cookie(token: &str) -> HeaderValue {
+/// The `Set-Cookie` value that hands `token` to a browser for [`SESSION_TTL_MS`]: `HttpOnly`
+/// (no script reads it), `SameSite=Lax` (not sent with another site's sub-requests or posts),
+/// `Path=/`, and `Secure` (sent over HTTPS only) when `secure`, i.e. when the server's public
+/// address is `https://` (`muster serve --public-url`).
+pub fn session_cookie(token: &str, secure: bool) -> HeaderValue {
     let max_age = SESSION_TTL_MS / 1000;
-    let text = format!("{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}");
+    let text = format!(
+        "{COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age={max_age}{}",
+        secure_flag(secure)
+    );
     // The token is hex, so the value is plain ASCII.
-    HeaderValue::from_str(&text).unwrap_or_else(|_| clear_cookie())
+    HeaderValue::from_str(&text).unwrap_or_else(|_| clear_cookie(secure))
 }
 
 /// The `Set-Cookie` value that makes a browser forget its session.
-pub fn clear_cookie() -> HeaderValue {
-    HeaderValue::from_static("muster_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0")
+pub fn clear_cookie(secure: bool) -> HeaderValue {
+    let text = format!(
+        "{COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0{}",
+        secure_flag(secure)
+    );
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+fn secure_flag(secure: bool) -> &'static str {
+    if secure {
+        "; Secure"
+    } else {
+        ""
+    }
 }
 
 #[cfg(test)]

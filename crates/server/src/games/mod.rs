@@ -62,6 +62,8 @@ pub struct GameConfig {
     pub test_hooks: bool,
     /// How often `GET /api/stream` sends an empty line when it has nothing to say (15 s).
     pub stream_keepalive: Duration,
+    /// How the server meets the network: allowed origins, timeouts, per-connection bounds.
+    pub net: crate::net::NetConfig,
 }
 
 impl Default for GameConfig {
@@ -79,6 +81,7 @@ impl Default for GameConfig {
             frame_burst: 100.0,
             test_hooks: false,
             stream_keepalive: Duration::from_secs(15),
+            net: crate::net::NetConfig::default(),
         }
     }
 }

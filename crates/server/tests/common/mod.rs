@@ -192,6 +192,25 @@ impl Client {
         }
     }
 
+    /// An anonymous client whose socket has a receive buffer as small as the system allows,
+    /// so that frames it does not read pile up at the server soon.
+    pub async fn connect_with_small_buffer(addr: SocketAddr) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket.set_recv_buffer_size(4096).expect("a small buffer");
+        let stream = socket.connect(addr).await.expect("connect");
+        let request = format!("ws://{addr}/ws")
+            .into_client_request()
+            .expect("request");
+        let (ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
+            .await
+            .expect("upgrade");
+        Client {
+            ws,
+            next_ack: 1,
+            transcript: Vec::new(),
+        }
+    }
+
     pub async fn send(&mut self, msg: &ClientMsg) {
         self.send_text(&serde_json::to_string(msg).expect("json"))
             .await;
@@ -227,6 +246,31 @@ impl Client {
                 _ => continue,
             }
         }
+    }
+
+    /// Reads until the server's close frame, within `wait`: its code and reason (`None` when
+    /// the socket ended without one, or not in time). Text frames on the way are kept in the
+    /// transcript.
+    pub async fn closed(&mut self, wait: Duration) -> Option<(u16, String)> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
+                .await
+                .ok()??;
+            match frame.ok()? {
+                Message::Text(text) => self.transcript.push(text.as_str().to_owned()),
+                Message::Close(Some(frame)) => {
+                    return Some((u16::from(frame.code), frame.reason.as_str().to_owned()))
+                }
+                Message::Close(None) => return None,
+                _ => continue,
+            }
+        }
+    }
+
+    /// Sends a frame as it is (any message, even one a client should not send).
+    pub async fn send_raw(&mut self, message: Message) -> bool {
+        self.ws.send(message).await.is_ok()
     }
 
     pub fn ack_id(&mut self) -> AckId {

@@ -228,6 +228,15 @@ impl Store for SqlStore {
         users::insert_session(self, session).await
     }
 
+    async fn change_password(
+        &self,
+        user_id: &UserId,
+        pw_hash: &str,
+        keep: Option<&TokenHash>,
+    ) -> Result<Option<Vec<TokenHash>>> {
+        users::change_password(self, user_id, pw_hash, keep).await
+    }
+
     async fn find_session(&self, token_hash: &TokenHash) -> Result<Option<Session>> {
         users::find_session(self, token_hash).await
     }

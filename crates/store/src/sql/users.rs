@@ -198,6 +198,39 @@ pub(super) async fn delete_session(store: &SqlStore, token_hash: &TokenHash) -> 
     Ok(one_row(&done))
 }
 
+pub(super) async fn change_password(
+    store: &SqlStore,
+    user_id: &UserId,
+    pw_hash: &str,
+    keep: Option<&TokenHash>,
+) -> Result<Option<Vec<TokenHash>>> {
+    let mut tx = store.begin().await?;
+    let done = sqlx::query("UPDATE users SET pw_hash = $1 WHERE id = $2")
+        .bind(pw_hash)
+        .bind(user_id.as_str())
+        .execute(&mut *tx)
+        .await?;
+    if !one_row(&done) {
+        store.finish(tx).await?;
+        return Ok(None);
+    }
+    // One statement deletes and names the sessions, so none slips between a read and a delete.
+    let rows = sqlx::query(
+        "DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING token_hash",
+    )
+    .bind(user_id.as_str())
+    .bind(keep.map_or("", TokenHash::as_str))
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut ended = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let c = Cols::new(row, "sessions");
+        ended.push(c.word("token_hash", |t| TokenHash::from_hex(t).ok())?);
+    }
+    store.finish(tx).await?;
+    Ok(Some(ended))
+}
+
 pub(super) async fn delete_expired_sessions(store: &SqlStore, now_ms: i64) -> Result<u64> {
     let mut tx = store.begin().await?;
     let done = sqlx::query("DELETE FROM sessions WHERE expires_ms <= $1")

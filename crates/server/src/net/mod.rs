@@ -1,0 +1,54 @@
+//! The HTTP side's own settings and guards: which origins may act with a cookie
+//! ([`origin`]), the security headers on every answer, and the bounds on connections —
+//! header and idle timeouts ([`listen`]), a WebSocket's queued outbound bytes and the games
+//! one connection may follow.
+
+use std::time::Duration;
+
+pub mod listen;
+pub mod origin;
+
+/// How the server meets the network.
+#[derive(Clone, Debug)]
+pub struct NetConfig {
+    /// The address people reach the server at (`--public-url`), e.g. `https://muster.example`:
+    /// its origin is allowed, and with `https` the session cookie is `Secure`.
+    pub public_url: Option<String>,
+    /// Other origins whose pages may act with a visitor's cookie (`--allow-origin`), each as
+    /// `scheme://host[:port]`.
+    pub allow_origins: Vec<String>,
+    /// How long a client may take to send a request's headers, and how long a kept-alive
+    /// connection may wait for its next request (10 s).
+    pub header_timeout: Duration,
+    /// How long a connection may pass with no byte read or written before it is closed; a
+    /// WebSocket or an event stream, once open, is not bound by it (60 s).
+    pub idle_timeout: Duration,
+    /// The most bytes queued for one WebSocket; past it the socket closes with `1008` "too
+    /// slow" (1 MiB).
+    pub outbox_budget: usize,
+    /// The most games one WebSocket follows at once (100).
+    pub max_followed: usize,
+}
+
+impl Default for NetConfig {
+    fn default() -> Self {
+        NetConfig {
+            public_url: None,
+            allow_origins: Vec::new(),
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            outbox_budget: 1024 * 1024,
+            max_followed: 100,
+        }
+    }
+}
+
+impl NetConfig {
+    /// Whether the session cookie carries `Secure` (the public address is `https`).
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.as_deref().is_some_and(|url| {
+            url.get(..8)
+                .is_some_and(|s| s.eq_ignore_ascii_case("https://"))
+        })
+    }
+}

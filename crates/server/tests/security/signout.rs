@@ -1,0 +1,161 @@
+//! Ending a sign-in ends every connection opened with it, within a second, with close code
+//! 4001 (a WebSocket) or a `signed-out` line (the event stream); a new connection with the old
+//! token is anonymous and cannot act.
+
+use std::time::Duration;
+
+use hyper::Method;
+use muster_wire::{close, NackCode, StreamEvent};
+use serde_json::json;
+
+use crate::client::{token_of, Auth};
+use crate::common::Player;
+use crate::harness::{casual, g_of, Lobby};
+use crate::stream::EventStream;
+
+/// A game of Murus Gallicus between two users of the lobby; its id.
+async fn game_between(
+    l: &Lobby,
+    first: &str,
+    second_name: &str,
+    second: &str,
+) -> muster_wire::MatchId {
+    let mut body = casual(
+        "murus-gallicus",
+        "",
+        json!([{"kind": "me"}, {"kind": "user", "name": second_name}]),
+    );
+    body["visibility"] = json!("direct");
+    let made = l.challenge(first, body).await;
+    g_of(
+        &l.join(second, made["id"].as_str().expect("an id"))
+            .await
+            .json(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_logged_out_sessions_socket_is_closed_and_cannot_act() {
+    let l = Lobby::start().await;
+    let ann = l
+        .http
+        .session(json!({"kind": "guest", "name": "ann"}))
+        .await;
+    let ann = token_of(&ann);
+    let bob = l.guest("bob").await;
+    let g = game_between(&l, &ann, "bob", &bob).await;
+    let mut before = Player::join(&l.h, Some(&ann), &g).await;
+    assert!(before.pic.my_turn());
+
+    let out = l
+        .http
+        .send(Method::DELETE, "/api/session", Auth::Bearer(&ann), None)
+        .await;
+    assert_eq!(out.status, 204, "{}", out.body);
+    let (code, reason) = before
+        .c
+        .closed(Duration::from_secs(1))
+        .await
+        .expect("the socket is closed within a second, with a close frame");
+    assert_eq!(code, close::SIGNED_OUT, "{reason}");
+    assert!(reason.contains("logged out"), "{reason}");
+    // The old socket is gone: nothing sent on it is read.
+    let legal = before.pic.legal[0].clone();
+    let hash = before.pic.hash.clone().expect("a view hash");
+    // A new socket with the old token is anonymous: it may watch, never act.
+    let mut after = Player::join(&l.h, Some(&ann), &g).await;
+    assert!(!after.pic.my_turn());
+    let id = after.c.act(&g, 0, &legal, &hash).await;
+    let nack = after.c.next_nack().await;
+    assert_eq!((nack.id, nack.code), (Some(id), NackCode::NotSeated));
+    l.h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_revoked_bot_token_closes_the_bots_socket_and_ends_its_stream() {
+    let l = Lobby::start().await;
+    let ada = l.member("ada").await;
+    let made = l.post("/api/bots", &ada, json!({"name": "ada-bot"})).await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let bot = made.json()["token"].as_str().expect("a token").to_owned();
+    let g = game_between(&l, &bot, "ada", &ada).await;
+    let mut socket = Player::join(&l.h, Some(&bot), &g).await;
+    let mut events = EventStream::open(l.h.addr, &bot).await;
+    assert_eq!(events.status, 200);
+    events.until_synced().await;
+
+    let revoked = l
+        .http
+        .send(
+            Method::DELETE,
+            "/api/bots/ada-bot/token",
+            Auth::Bearer(&ada),
+            None,
+        )
+        .await;
+    assert_eq!(revoked.status, 204, "{}", revoked.body);
+    let (code, reason) = socket
+        .c
+        .closed(Duration::from_secs(1))
+        .await
+        .expect("the bot's socket is closed within a second");
+    assert_eq!(code, close::SIGNED_OUT, "{reason}");
+    assert!(reason.contains("revoked"), "{reason}");
+    let last = tokio::time::timeout(Duration::from_secs(1), events.next())
+        .await
+        .expect("the stream says so within a second");
+    match last {
+        StreamEvent::SignedOut { reason } => assert!(reason.contains("revoked"), "{reason}"),
+        other => panic!("expected the signed-out line, got {other:?}"),
+    }
+    assert_eq!(events.line().await, None, "the stream ends after it");
+    assert!(events.ended_cleanly);
+    l.h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_change_ends_the_users_other_sessions_but_not_this_one() {
+    let l = Lobby::start().await;
+    let here = l.http.register("cleo", "first password").await;
+    let login = json!({"kind": "login", "name": "cleo", "password": "first password"});
+    let there = token_of(&l.http.session(login.clone()).await);
+    let bob = l.guest("bob").await;
+    let g = game_between(&l, &here, "bob", &bob).await;
+    let mut kept = Player::join(&l.h, Some(&here), &g).await;
+    let mut ended = Player::join(&l.h, Some(&there), &g).await;
+
+    let body = json!({"current": "first password", "new": "second password"});
+    let wrong = json!({"current": "not it at all", "new": "second password"});
+    let refused = l.post("/api/session/password", &here, wrong).await;
+    assert_eq!(refused.status, 401, "{}", refused.body);
+    let changed = l.post("/api/session/password", &here, body).await;
+    assert_eq!(changed.status, 204, "{}", changed.body);
+
+    let (code, reason) = ended
+        .c
+        .closed(Duration::from_secs(1))
+        .await
+        .expect("the other session's socket is closed within a second");
+    assert_eq!(code, close::SIGNED_OUT, "{reason}");
+    assert!(reason.contains("password"), "{reason}");
+    // The session that asked still plays.
+    let first = kept.pic.legal[0].clone();
+    kept.play(&first).await;
+    assert_eq!(l.http.whoami(Auth::Bearer(&here)).await.status, 200);
+    assert_eq!(l.http.whoami(Auth::Bearer(&there)).await.status, 401);
+    assert_eq!(l.http.session(login).await.status, 401, "the old password");
+    let new = json!({"kind": "login", "name": "cleo", "password": "second password"});
+    assert_eq!(l.http.session(new).await.status, 200);
+    l.h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_and_bots_have_no_password_to_change() {
+    let l = Lobby::start().await;
+    let guest = l.guest("gus").await;
+    let body = json!({"current": "whatever it is", "new": "second password"});
+    let refused = l.post("/api/session/password", &guest, body).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert_eq!(refused.error().0, "forbidden");
+    l.h.stop().await;
+}
