@@ -489,6 +489,10 @@ fn a_bot_whose_token_is_revoked_while_it_runs_stops_with_a_clear_message() {
         "the message says what happened and what to do: {words}"
     );
     assert!(
+        !words.contains("signed out: signed out"),
+        "the reason is said once: {words}"
+    );
+    assert!(
         !words.contains("opening it again"),
         "the stream was not reopened with the dead token: {words}"
     );

@@ -90,11 +90,15 @@ fn refused_upgrade(e: tokio_tungstenite::tungstenite::Error) -> Error {
 }
 
 /// The error for a close frame with `code` and `reason`: [`Error::SignedOut`] for
-/// [`close::SIGNED_OUT`], else [`Error::Closed`].
+/// [`close::SIGNED_OUT`] (its reason without a leading `signed out: `, which the error's
+/// message says already), else [`Error::Closed`].
 fn closed_error(code: u16, reason: &str) -> Error {
     match code {
         close::SIGNED_OUT => Error::SignedOut {
-            reason: reason.to_owned(),
+            reason: reason
+                .strip_prefix("signed out: ")
+                .unwrap_or(reason)
+                .to_owned(),
         },
         code => Error::Closed {
             code: Some(code),

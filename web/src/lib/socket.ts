@@ -144,7 +144,8 @@ export class Socket {
         this.scheduleReconnect();
         return;
       case "signed-out":
-        this.signedOut(reason);
+        // The server's reason may begin with "signed out: ", which the page says already.
+        this.signedOut(reason.replace(/^signed out: /i, ""));
         return;
       case "stop":
         this.stopped = { code, reason: closeWords(code, reason) };
