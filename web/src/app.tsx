@@ -1,9 +1,9 @@
 // The shell: header, connection banner, notifications, and the page for the path.
-import { useEffect, useState } from "preact/hooks";
-import { ensureSession, signIn, signOut, HttpError } from "./lib/api";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ensureSession, forgetToken, sessionEnded, signIn, signOut, token, HttpError } from "./lib/api";
 import { useRoute, navigate } from "./lib/router";
 import { Session, useSession } from "./lib/session";
-import { socket, type Status } from "./lib/socket";
+import { existingSocket, socket, type Status } from "./lib/socket";
 import type { UserInfo } from "./wire/UserInfo";
 import type { Notify } from "./wire/Notify";
 import { Lobby } from "./pages/Lobby";
@@ -12,25 +12,99 @@ import { GamePage } from "./pages/GamePage";
 import { Replay } from "./pages/Replay";
 import { UserPage } from "./pages/UserPage";
 import { RulesPage } from "./pages/RulesPage";
+import { SignIn } from "./pages/SignIn";
+
+/** How long a 4001 waits before it is acted on (see `watch`). */
+const SETTLE_MS = 300;
+
+/** After the server ended this tab's session: the reason, and whether a new guest took over. */
+interface Ended {
+  reason: string;
+  guest: string | null;
+}
 
 export function App() {
   const [user, setUser] = useState<UserInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
+  const [ended, setEnded] = useState<Ended | null>(null);
+  const r = useRoute();
+  const userRef = useRef(user);
+  userRef.current = user;
+  // The token this tab's session was started with (another tab may replace it).
+  const held = useRef<string | null>(null);
+  const starting = useRef(false);
+
+  const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
+  // A session from `ensureSession` (a new guest when no token is held), the socket (re)opened on it.
+  const start = (then?: (u: UserInfo) => void) => {
+    if (starting.current) return;
+    starting.current = true;
     ensureSession()
       .then((u) => {
+        held.current = token();
         setUser(u);
-        socket(); // the socket opens with the session's cookie
+        then?.(u);
+        const s = existingSocket();
+        if (s) s.reopen(true);
+        else watch(socket()); // the socket opens with the session's cookie
       })
-      .catch((e) => setError(e instanceof Error ? e.message : String(e)));
-  }, []);
+      .catch(fail)
+      .finally(() => (starting.current = false));
+  };
+  // The server ended the session (4001): never use its token again. Another tab's new session
+  // is adopted; a registered user goes to the sign-in page; a guest goes on as a new guest.
+  const onSignedOut = (reason: string) => {
+    // Another tab of this browser that signs in or out ends the session this tab shares (the
+    // cookie and the stored token are shared): its new token is adopted, not thrown away.
+    if (token() !== held.current && token() !== null) return start();
+    forgetToken();
+    const was = userRef.current;
+    if (was && !was.guest) {
+      setUser(null);
+      setEnded({ reason, guest: null });
+      const here = location.pathname + location.search;
+      navigate(here === "/" || here.startsWith("/signin") ? "/signin" : `/signin?next=${encodeURIComponent(here)}`);
+      return;
+    }
+    start((u) => setEnded({ reason, guest: u.name }));
+  };
+  const watch = (s: ReturnType<typeof socket>) => {
+    s.checkSession = sessionEnded;
+    // A moment's wait first: the 4001 may come before that other tab has stored its token.
+    s.onSignedOut((reason) => window.setTimeout(() => onSignedOutRef.current(reason), SETTLE_MS));
+  };
+  const onSignedOutRef = useRef(onSignedOut);
+  onSignedOutRef.current = onSignedOut;
+
+  useEffect(() => start(), []);
+  // Signed out, and gone elsewhere than the sign-in page: a guest session, as on a first visit.
+  const onSignIn = r.parts[0] === "signin";
+  useEffect(() => {
+    if (!user && ended && !onSignIn) start(() => setEnded(null));
+  }, [user, ended, onSignIn]);
+
+  let body;
+  if (error) body = <p class="error">Could not start a session: {error}</p>;
+  else if (onSignIn && (user || ended)) body = <SignIn notice={user ? null : (ended?.reason ?? null)} onGuest={(next) => start(() => (setEnded(null), navigate(next, true)))} />;
+  else if (user) body = <Page />;
+  else body = <p class="muted">Connecting…</p>;
   return (
     <Session.Provider value={{ user, setUser }}>
       <Header />
       {/* Both open the socket: only once the session's cookie exists, or it is anonymous. */}
       {user && <ConnectionBanner />}
       {user && <Toasts />}
-      <main id="main">{error ? <p class="error">Could not start a session: {error}</p> : user ? <Page /> : <p class="muted">Connecting…</p>}</main>
+      {user && ended?.guest && (
+        <div class="banner warn-soft ended" role="status" data-testid="signed-out-guest">
+          <span>
+            You were signed out ({ended.reason || "the session was ended"}). You go on as a new guest, {ended.guest}.
+          </span>
+          <button class="link" onClick={() => setEnded(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <main id="main">{body}</main>
     </Session.Provider>
   );
 }
@@ -88,12 +162,15 @@ function Account({ onClose }: { onClose(): void }) {
   const [error, setError] = useState<string | null>(null);
   const go = async (kind: "login" | "register") => {
     setError(null);
+    // Signing in ends the guest's session: this socket would be closed as signed out.
+    existingSocket()?.shutdown();
     try {
       const u = await signIn(kind, name, password);
       setUser(u);
       onClose();
       location.reload(); // the socket picks up the new session
     } catch (e) {
+      existingSocket()?.reopen();
       setError(e instanceof HttpError ? e.message : String(e));
     }
   };
@@ -106,6 +183,7 @@ function Account({ onClose }: { onClose(): void }) {
           </p>
           <button
             onClick={async () => {
+              existingSocket()?.shutdown();
               await signOut();
               location.reload();
             }}
@@ -144,7 +222,21 @@ function ConnectionBanner() {
       if (st === "open") setSeen(true);
     });
   }, []);
-  if (status === "open" || (!seen && status === "connecting")) return null;
+  if (status === "open" || status === "signed-out" || (!seen && status === "connecting")) return null;
+  const stopped = status === "stopped" ? socket().stoppedBy() : null;
+  if (stopped) {
+    return (
+      <div class="banner warn" role="alert" data-testid="connection-stopped">
+        <span>
+          The server closed the connection: <span data-testid="close-reason">{stopped.reason}</span> (code {stopped.code}). It does not reconnect by
+          itself; moves you make now are kept and sent once you reconnect.
+        </span>
+        <button class="primary" data-testid="reconnect" onClick={() => socket().reopen()}>
+          Reconnect
+        </button>
+      </div>
+    );
+  }
   return (
     <div class="banner warn" role="status" data-testid="reconnecting">
       Connection lost — reconnecting… Moves you make now are kept and sent once the connection is back.
@@ -152,22 +244,32 @@ function ConnectionBanner() {
   );
 }
 
+/** A toast: a `notify` of the server, or a message this tab refused to send (`bad`). */
+type Toast = Pick<Notify, "g" | "text"> & { key: number; bad?: boolean };
+
 function Toasts() {
-  const [items, setItems] = useState<(Notify & { key: number })[]>([]);
+  const [items, setItems] = useState<Toast[]>([]);
   useEffect(() => {
     let k = 0;
-    return socket().onOther((m) => {
-      if (m.t !== "notify") return;
-      const item = { ...m.d, key: ++k };
+    const show = (item: Toast) => {
       setItems((xs) => [...xs.slice(-3), item]);
       window.setTimeout(() => setItems((xs) => xs.filter((x) => x.key !== item.key)), 8000);
+    };
+    const s = socket();
+    const offNotify = s.onOther((m) => {
+      if (m.t === "notify") show({ g: m.d.g, text: m.d.text, key: ++k });
     });
+    const offRefused = s.onRefused((why) => show({ text: why, key: ++k, bad: true }));
+    return () => {
+      offNotify();
+      offRefused();
+    };
   }, []);
   if (items.length === 0) return null;
   return (
     <div class="toasts" aria-live="polite">
       {items.map((n) => (
-        <div class="toast" key={n.key}>
+        <div class={n.bad ? "toast bad" : "toast"} key={n.key} role={n.bad ? "alert" : undefined} data-testid={n.bad ? "refused" : undefined}>
           {n.text}
           {n.g && (
             <button class="link" onClick={() => navigate(`/g/${n.g}`)}>

@@ -391,3 +391,113 @@ fn a_challenge_to_a_game_the_engine_does_not_play_is_declined() {
         .status();
     assert!(wait_for(&mut server, Duration::from_secs(20)).is_some());
 }
+
+/// Waits until the file at `path` contains `text`, for at most `limit`; whether it did.
+fn wait_for_text(path: &Path, text: &str, limit: Duration) -> bool {
+    let began = Instant::now();
+    while began.elapsed() < limit {
+        if std::fs::read_to_string(path).is_ok_and(|said| said.contains(text)) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+/// The owner revokes the bot's token while the bot runs a game: the server ends the bot's
+/// event stream with its `signed-out` line and closes the game's socket with 4001, and the bot
+/// stops at once with a message saying so, rather than opening the stream again with the dead
+/// token.
+#[test]
+fn a_bot_whose_token_is_revoked_while_it_runs_stops_with_a_clear_message() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut server, addr) = serve(dir.path());
+    let (_, session) = send(
+        &addr,
+        "POST",
+        "/api/session",
+        None,
+        &json!({"kind": "register", "name": "ada", "password": "correct horse"}),
+    );
+    let ada_token = session["token"].as_str().expect("a token").to_owned();
+    let (status, bot) = send(
+        &addr,
+        "POST",
+        "/api/bots",
+        Some(&ada_token),
+        &json!({"name": "ada-bot"}),
+    );
+    assert_eq!(status, 201, "{bot}");
+    let bot_token = bot["token"].as_str().expect("a token").to_owned();
+    let log = dir.path().join("bot.log");
+    let engine = format!("{} engine --level 1", env!("CARGO_BIN_EXE_muster"));
+    let mut runner = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args([
+            "bot",
+            "--server",
+            &format!("http://{addr}"),
+            "--token",
+            &bot_token,
+            "--engine",
+            &engine,
+        ])
+        .stdout(Stdio::null())
+        .stderr(File::create(&log).expect("log file"))
+        .spawn()
+        .expect("muster bot starts");
+    let said = || std::fs::read_to_string(&log).unwrap_or_default();
+
+    // A game runs (ada holds seat 0 and does not move: the bot's socket waits on it).
+    let (status, made) = send(
+        &addr,
+        "POST",
+        "/api/challenges",
+        Some(&ada_token),
+        &serde_json::to_value(direct_challenge("murus-gallicus", "ada-bot")).expect("json"),
+    );
+    assert!(status == 200 || status == 201, "{status} {made}");
+    assert!(
+        wait_for_text(&log, ": started (murus-gallicus", Duration::from_secs(30)),
+        "the bot joined and started the game: {}",
+        said()
+    );
+    // Give the game's socket a moment to open and subscribe.
+    std::thread::sleep(Duration::from_millis(500));
+
+    let (status, answer) = send(
+        &addr,
+        "DELETE",
+        "/api/bots/ada-bot/token",
+        Some(&ada_token),
+        &json!({}),
+    );
+    assert_eq!(status, 204, "the owner revokes the token: {answer}");
+    let revoked = Instant::now();
+    let exit = wait_for(&mut runner, Duration::from_secs(15));
+    let words = said();
+    let exit =
+        exit.unwrap_or_else(|| panic!("muster bot still ran 15 s after the revocation: {words}"));
+    assert!(!exit.success(), "a signed-out bot exits non-zero: {words}");
+    assert!(
+        revoked.elapsed() < Duration::from_secs(10),
+        "it stopped promptly, not after reconnect tries: {words}"
+    );
+    assert!(
+        words.contains("muster: error: signed out by the server: ")
+            && words
+                .contains("the bot's token no longer works: make a new one with POST /api/bots"),
+        "the message says what happened and what to do: {words}"
+    );
+    assert!(
+        !words.contains("signed out: signed out"),
+        "the reason is said once: {words}"
+    );
+    assert!(
+        !words.contains("opening it again"),
+        "the stream was not reopened with the dead token: {words}"
+    );
+    let _ = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status();
+    assert!(wait_for(&mut server, Duration::from_secs(20)).is_some());
+}

@@ -25,6 +25,8 @@ pub struct Events {
     body: Incoming,
     buffer: Vec<u8>,
     ended: bool,
+    /// The `signed-out` line came: nothing follows it.
+    signed_out: bool,
     _driver: DriverGuard,
 }
 
@@ -90,6 +92,7 @@ impl Client {
             body: response.into_body(),
             buffer: Vec::new(),
             ended: false,
+            signed_out: false,
             _driver: driver,
         })
     }
@@ -110,12 +113,24 @@ impl Client {
 impl Events {
     /// The next event, skipping keep-alive lines; `Ok(None)` when the server ended the stream
     /// (it stops). An unreadable line is an error naming it.
+    ///
+    /// The `signed-out` line (the credentials were ended: a logout, a revoked bot token, a
+    /// password change) is never returned as an event: it is [`Error::SignedOut`] with the
+    /// server's reason, and the stream ends there (every later call is `Ok(None)`). Do not open
+    /// the stream again with the same token.
     pub async fn next(&mut self) -> Result<Option<StreamEvent>> {
         loop {
+            if self.signed_out {
+                return Ok(None);
+            }
             let Some(line) = self.line().await? else {
                 return Ok(None);
             };
             match StreamEvent::from_line(&line) {
+                Ok(Some(StreamEvent::SignedOut { reason })) => {
+                    self.signed_out = true;
+                    return Err(Error::SignedOut { reason });
+                }
                 Ok(Some(event)) => return Ok(Some(event)),
                 Ok(None) => continue,
                 Err(e) => {

@@ -4,11 +4,15 @@
 //!   challenges, joining, game summaries and records. Every request carries
 //!   `Authorization: Bearer <token>`.
 //! - [`Connection`]: one WebSocket to `/ws`, sending [`muster_wire::ClientMsg`] and receiving
-//!   [`muster_wire::ServerMsg`] with timeouts, and reconnecting.
+//!   [`muster_wire::ServerMsg`] with timeouts, and reconnecting when the close policy
+//!   ([`muster_wire::close::after_close`]) says so: a 4001 close is [`Error::SignedOut`], a
+//!   close for the client's own behaviour is [`Error::Closed`] and is not reconnected, and a
+//!   frame above [`muster_wire::MAX_FRAME`] is refused before it is sent.
 //! - [`GameView`]: one game's picture kept from the versioned stream by its rules (apply
 //!   `last + 1` only, ignore repeats, resubscribe on a gap, `full` replaces).
 //! - [`Events`]: the user's event stream (`GET /api/stream`): challenges that await them,
-//!   games started and ended; with [`Client::my_challenges`] and [`Client::decline`].
+//!   games started and ended (its `signed-out` line is [`Error::SignedOut`]); with
+//!   [`Client::my_challenges`] and [`Client::decline`].
 //! - [`play_random`]: a seat played to the end with random legal moves, acks awaited and
 //!   unacked acts resent after a reconnection.
 //!

@@ -117,7 +117,9 @@ struct Pending {
 ///
 /// Errors: a `nack` other than `stale`, `turn` or `storage`; an act still unacked when the
 /// game ends ([`Error::LostAck`]); nothing from the server for the connection's timeout; a
-/// connection that cannot be opened again within `reconnect_within`.
+/// connection that cannot be opened again within `reconnect_within`; a close that does not
+/// invite a reconnect ([`Error::SignedOut`] for 4001, [`Error::Closed`] for 1002, 1008,
+/// 1009, …: the player reconnects only when [`Error::is_disconnect`]).
 pub async fn play_random_with<R: Rng>(
     conn: &mut Connection,
     g: &MatchId,

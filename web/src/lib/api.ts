@@ -90,6 +90,24 @@ export async function signIn(kind: "login" | "register", name: string, password:
   return res.user;
 }
 
+/** Forgets the session token after the server ended the session (it is never sent again). */
+export function forgetToken() {
+  keepToken(null);
+}
+
+/**
+ * Why the session no longer holds (the reason of `GET /api/session`'s 401), or null when it
+ * still does or the server cannot tell now.
+ */
+export async function sessionEnded(): Promise<string | null> {
+  try {
+    await get<SessionResponse>("/api/session");
+    return null;
+  } catch (e) {
+    return e instanceof HttpError && e.status === 401 ? e.message : null;
+  }
+}
+
 export async function signOut(): Promise<void> {
   await del<void>("/api/session");
   keepToken(null);

@@ -410,7 +410,8 @@ export function GamePage({ g }: { g: string }) {
             s={s}
             seated={seated}
             say={async (room, text) => {
-              socket().send({ t: "say", d: { room, text, id: socket().newId() } });
+              // A line too long to send is refused by the socket (and said); the box keeps it.
+              if (!socket().send({ t: "say", d: { room, text, id: socket().newId() } })) throw { reason: "the message is too long to send" };
             }}
           />
         )}

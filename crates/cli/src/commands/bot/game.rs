@@ -1,9 +1,13 @@
 //! One game played by the bot: one WebSocket, one engine process. The bot subscribes, keeps
 //! its [`Picture`], and whenever its seat is to decide asks the engine (in `spawn_blocking`),
 //! sends `act` with the ply and the view's hash, and waits for the `ack`. After a lost
-//! connection it reconnects, subscribes from the version it holds and resends an `act` that
-//! was not acknowledged (the server acknowledges a resend without playing it twice). An engine
-//! that fails (late, illegal, crashed) resigns the game, and the log says why.
+//! connection (a close that [`muster_wire::close::after_close`] reads as `Reconnect`: a lost
+//! network, a restart, an overload) it reconnects, subscribes from the version it holds and
+//! resends an `act` that was not acknowledged (the server acknowledges a resend without playing
+//! it twice; a nacked one is never resent). Any other close ends the game's task with the
+//! close's code and reason: a 4001 (`SignedOut`) stops the whole bot, anything else abandons
+//! this game. An engine that fails (late, illegal, crashed) resigns the game, and the log says
+//! why.
 
 use std::path::PathBuf;
 use std::time::Duration;
