@@ -28,9 +28,20 @@ use crate::ServerState;
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
-/// The largest frame the socket reads at all, in bytes: frames between [`MAX_FRAME`] and this
-/// get `nack{too-large}` from the decoder; longer ones close the socket with `1009`.
+/// The largest frame taken, in bytes: frames between [`MAX_FRAME`] and this get
+/// `nack{too-large}` from the decoder; longer ones close the socket with `1009`.
 pub const MAX_SOCKET_FRAME: usize = 4 * MAX_FRAME;
+
+/// The largest frame the socket reads whole (1 MiB). A frame above [`MAX_SOCKET_FRAME`] is
+/// still read to its end before the socket closes with `1009`, so that no unread bytes reset
+/// the connection before the client has read the close frame; above this limit the frame is
+/// not read at all (the close frame may then be lost to the reset).
+const READ_LIMIT: usize = 1024 * 1024;
+
+/// Why a socket opened with a session that does not stand (logged out, revoked, expired) is
+/// closed at once.
+const UNKNOWN_SESSION: &str =
+    "the session is not known (logged out, revoked or expired): sign in again";
 
 /// How long the writer may take to send a close frame before the socket is simply dropped.
 const CLOSE_GRACE: Duration = Duration::from_secs(1);
@@ -52,10 +63,13 @@ pub async fn upgrade(
         Ok(identity) => identity.map(|i| i.user.id),
         Err(error) => return (StatusCode::SERVICE_UNAVAILABLE, Json(error)).into_response(),
     };
+    // A token that names no live session is told so at once, rather than silently making the
+    // socket anonymous: its client learns it is signed out (4001).
+    let dead = watch.is_some() && user.is_none();
     let watch = if user.is_some() { watch } else { None };
-    ws.max_message_size(MAX_SOCKET_FRAME)
-        .max_frame_size(MAX_SOCKET_FRAME)
-        .on_upgrade(move |socket| connection(state, socket, user, watch))
+    ws.max_message_size(READ_LIMIT)
+        .max_frame_size(READ_LIMIT)
+        .on_upgrade(move |socket| connection(state, socket, user, watch, dead))
 }
 
 /// Takes a token of the connection's bucket, first waiting for one when there is none: a fast
@@ -121,13 +135,7 @@ fn broken(error: axum::Error) -> Ending {
         return Ending::Gone;
     };
     match error {
-        WsError::Capacity(CapacityError::MessageTooLong { size, .. }) => Ending::Broken(
-            close::TOO_BIG,
-            format!(
-                "a frame of {size} bytes; frames above {} KiB are not read",
-                MAX_SOCKET_FRAME / 1024
-            ),
-        ),
+        WsError::Capacity(CapacityError::MessageTooLong { size, .. }) => too_big(*size),
         WsError::Capacity(other) => Ending::Broken(close::TOO_BIG, other.to_string()),
         WsError::Utf8(_) => {
             Ending::Broken(close::BAD_DATA, "a text frame that is not UTF-8".into())
@@ -135,6 +143,17 @@ fn broken(error: axum::Error) -> Ending {
         WsError::Protocol(problem) => Ending::Broken(close::PROTOCOL_ERROR, problem.to_string()),
         _ => Ending::Gone,
     }
+}
+
+/// The ending of a frame of `size` bytes, above [`MAX_SOCKET_FRAME`].
+fn too_big(size: usize) -> Ending {
+    Ending::Broken(
+        close::TOO_BIG,
+        format!(
+            "a frame of {size} bytes; frames above {} KiB are refused",
+            MAX_SOCKET_FRAME / 1024
+        ),
+    )
 }
 
 /// The writer of a connection: sends its queued frames, then the close frame it is told.
@@ -186,6 +205,7 @@ async fn connection(
     socket: WebSocket,
     user: Option<UserId>,
     mut watch: Option<Watch>,
+    dead: bool,
 ) {
     let (sink, mut stream) = socket.split();
     let net = &state.games.config().net;
@@ -220,6 +240,9 @@ async fn connection(
         .as_ref()
         .map(|user| forward_notices(state.games.notices().subscribe(user), conn.out.clone()));
     let ending = loop {
+        if dead {
+            break Ending::SignedOut(UNKNOWN_SESSION.to_owned());
+        }
         let frame = tokio::select! {
             frame = stream.next() => frame,
             _ = stopping.changed() => break Ending::Stopping,
@@ -230,6 +253,12 @@ async fn connection(
         let text = match frame {
             None | Some(Ok(Message::Close(_))) => break Ending::Gone,
             Some(Err(error)) => break broken(error),
+            Some(Ok(Message::Text(text))) if text.len() > MAX_SOCKET_FRAME => {
+                break too_big(text.len())
+            }
+            Some(Ok(Message::Binary(data))) if data.len() > MAX_SOCKET_FRAME => {
+                break too_big(data.len())
+            }
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(Message::Binary(_))) => {
                 slow_down(&mut bucket).await;

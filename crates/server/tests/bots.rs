@@ -360,15 +360,19 @@ async fn a_revoked_bot_token_can_neither_stream_nor_act() {
     assert_eq!(events.status, 401);
     let mine = l.get("/api/me/challenges", Some(&bot)).await;
     assert_eq!(mine.status, 401);
-    // A new connection with the revoked token is anonymous: it may watch, never act.
-    let mut after = common::Player::join(&l.h, Some(&bot), &g).await;
-    assert!(!after.pic.my_turn(), "no legal moves for a revoked token");
-    let hash = before.pic.hash.clone().unwrap();
-    let legal = before.pic.legal[0].clone();
-    let id = after.c.act(&g, 0, &legal, &hash).await;
-    let nack = after.c.next_nack().await;
-    assert_eq!((nack.id, nack.code), (Some(id), NackCode::NotSeated));
-    before.drain(Duration::from_millis(50)).await;
+    // The socket it had is closed, and a new one with the revoked token is closed at once:
+    // signed out (4001), never a silent spectator that could think it still plays.
+    let (code, _) = before
+        .c
+        .closed(Duration::from_secs(1))
+        .await
+        .expect("closed");
+    assert_eq!(code, muster_wire::close::SIGNED_OUT);
+    let mut after = l.h.client(Some(&bot)).await;
+    let (code, reason) = after.closed(Duration::from_secs(1)).await.expect("closed");
+    assert_eq!(code, muster_wire::close::SIGNED_OUT, "{reason}");
+    assert!(reason.contains("not known"), "{reason}");
+    let _ = g;
     l.h.stop().await;
 }
 

@@ -35,7 +35,7 @@ async fn game_between(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_logged_out_sessions_socket_is_closed_and_cannot_act() {
+async fn a_logged_out_sessions_socket_is_closed_and_a_new_one_with_it_too() {
     let l = Lobby::start().await;
     let ann = l
         .http
@@ -59,14 +59,21 @@ async fn a_logged_out_sessions_socket_is_closed_and_cannot_act() {
         .expect("the socket is closed within a second, with a close frame");
     assert_eq!(code, close::SIGNED_OUT, "{reason}");
     assert!(reason.contains("logged out"), "{reason}");
-    // The old socket is gone: nothing sent on it is read.
+    // A new socket with the old token cannot act either: it is closed at once, signed out.
+    let mut after = l.h.client(Some(&ann)).await;
+    let (code, reason) = after
+        .closed(Duration::from_secs(1))
+        .await
+        .expect("a socket with an ended session is closed at once");
+    assert_eq!(code, close::SIGNED_OUT, "{reason}");
+    assert!(reason.contains("not known"), "{reason}");
+    // Without a token, the same game is watched, never played.
+    let mut watcher = Player::join(&l.h, None, &g).await;
+    assert!(!watcher.pic.my_turn());
     let legal = before.pic.legal[0].clone();
     let hash = before.pic.hash.clone().expect("a view hash");
-    // A new socket with the old token is anonymous: it may watch, never act.
-    let mut after = Player::join(&l.h, Some(&ann), &g).await;
-    assert!(!after.pic.my_turn());
-    let id = after.c.act(&g, 0, &legal, &hash).await;
-    let nack = after.c.next_nack().await;
+    let id = watcher.c.act(&g, 0, &legal, &hash).await;
+    let nack = watcher.c.next_nack().await;
     assert_eq!((nack.id, nack.code), (Some(id), NackCode::NotSeated));
     l.h.stop().await;
 }
