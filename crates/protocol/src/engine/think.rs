@@ -1,14 +1,11 @@
-//! `go`: the limits turned into a search, run on a thread of its own, reporting `info` lines.
+//! `go`: the limits turned into a search plan, and the `info` lines of a search.
 
-use std::panic::AssertUnwindSafe;
-use std::sync::mpsc::Sender;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use muster_rules::{Actor, AnyGame};
-use muster_search::{Budget, Engine, Progress, SearchError, StopFlag, Thought};
+use muster_search::{Budget, Progress, Thought};
 
 use super::command::GoParams;
-use super::output::Output;
 
 /// How one `go` searches, worked out from its limits (docs/engine-protocol.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,88 +63,8 @@ pub(crate) fn plan(params: &GoParams, cap: Option<Duration>) -> Plan {
     }
 }
 
-/// A finished search, sent back to the session's loop.
-#[derive(Debug)]
-pub(crate) struct Finished {
-    /// The level whose engine searched.
-    pub level: u8,
-    /// The engine, given back (`None` if the search panicked: the level's engine is made
-    /// afresh next time).
-    pub engine: Option<Engine>,
-    /// What it decided, or why it could not.
-    pub result: Result<Thought, String>,
-    /// The position searched.
-    pub game: AnyGame,
-}
-
-/// Starts the search on a thread; its `info` lines go to `output` (about ten a second), and the
-/// result to `done`.
-pub(crate) fn spawn<E: From<Box<Finished>> + Send + 'static>(
-    level: u8,
-    mut engine: Engine,
-    game: AnyGame,
-    plan: Plan,
-    stop: StopFlag,
-    output: Output,
-    done: Sender<E>,
-) -> std::io::Result<()> {
-    std::thread::Builder::new()
-        .name("muster-engine-search".into())
-        .spawn(move || {
-            let seats = game.seats();
-            let mover = match game.actor() {
-                Actor::Seat(seat) => seat.index(),
-                _ => 0,
-            };
-            let mut last: Option<Instant> = None;
-            let mut observer = |progress: &Progress| {
-                if last.is_some_and(|t| t.elapsed() < Duration::from_millis(90)) {
-                    return;
-                }
-                last = Some(Instant::now());
-                let values = progress_values(progress, seats, mover);
-                let pv: Vec<String> = progress.best.iter().cloned().collect();
-                output.line(&info_line(
-                    progress.depth,
-                    progress.nodes,
-                    progress.elapsed,
-                    &values,
-                    None,
-                    &pv,
-                ));
-            };
-            // A panic in a search is a bug, but it must not leave the session busy for ever.
-            let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                let result: Result<Thought, SearchError> = match plan {
-                    Plan::Level => engine.think(&game, None, &stop, &mut observer),
-                    Plan::Replace(budget) => {
-                        engine.think(&game, Some(budget), &stop, &mut observer)
-                    }
-                    Plan::Capped(cap) => engine
-                        .think_capped(&game, cap, &stop, &mut observer)
-                        .map(|c| c.thought),
-                };
-                result
-            }));
-            let (engine, result) = match searched {
-                Ok(result) => (Some(engine), result.map_err(|e| e.to_string())),
-                Err(_) => (
-                    None,
-                    Err("the search failed (a bug: see standard error)".into()),
-                ),
-            };
-            let _ = done.send(E::from(Box::new(Finished {
-                level,
-                engine,
-                result,
-                game,
-            })));
-        })
-        .map(|_| ())
-}
-
 /// Every seat's expected utility from a progress report.
-fn progress_values(progress: &Progress, seats: usize, mover: usize) -> Vec<f64> {
+pub(crate) fn progress_values(progress: &Progress, seats: usize, mover: usize) -> Vec<f64> {
     if progress.values.len() == seats {
         return progress.values.clone();
     }
