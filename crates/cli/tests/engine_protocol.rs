@@ -381,3 +381,30 @@ fn isready_after_stop_is_answered_after_the_bestmove() {
         assert_eq!(lines[1], "readyok");
     }
 }
+
+#[test]
+fn surplus_repeated_and_out_of_range_limits_each_get_one_error() {
+    let mut engine = engine_for("murus-gallicus", &["--level", "1"]);
+    for (go, bad) in [
+        ("go level 3 level 4", "`level`"),
+        ("go clock 1000 1000 1000", "`clock 1000 1000 1000`"),
+        ("go clock 1000", "`clock 1000`"),
+        ("go inc 5", "`inc`"),
+        ("go clock 1000 1000 inc 5 inc 6", "`inc`"),
+        ("go movetime 0", "`0`"),
+        ("go movetime 4294967296", "`4294967296`"),
+        ("go depth 65", "`65`"),
+        ("go depth 0", "`0`"),
+        ("go nodes +5", "`+5`"),
+        ("newgame mu seats 3 velox", "`velox`"),
+        ("setoption seed 1 2", "`2`"),
+    ] {
+        let refused = engine.error(go);
+        assert!(refused.contains(bad), "{go}: {refused}");
+    }
+    // The session goes on, and the limits at their bounds are taken.
+    let (action, _) = engine.go("go clock 1000 1000 inc 0 depth 64 movetime 1");
+    let (legal, _) = engine.legal();
+    assert!(legal.contains(&action), "{action}");
+    engine.go("go nodes 10 depth 1 movetime 4294967295");
+}

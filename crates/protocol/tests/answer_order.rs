@@ -116,3 +116,26 @@ fn a_search_running_at_the_end_of_the_input_is_stopped_and_answered() {
     let lines = answers("newgame mur game\ngo infinite\nquit\n");
     assert_eq!(lines, ["ok"]);
 }
+
+#[test]
+fn bad_limits_are_refused_and_the_session_goes_on() {
+    let lines = answers(
+        "newgame murus-gallicus\ngo level 3 level 4\ngo clock 1000 1000 1000\ngo clock 1000\n\
+         go inc 5\ngo movetime 0\ngo depth 65\ngo clock 1000 1000 inc 0 nodes 5\n",
+    );
+    assert_eq!(lines.len(), 8, "{lines:?}");
+    for (line, bad) in lines[1..7].iter().zip([
+        "`level`",
+        "`clock 1000 1000 1000`",
+        "`clock 1000`",
+        "`inc`",
+        "`0`",
+        "`65`",
+    ]) {
+        assert!(
+            line.starts_with("error ") && line.contains(bad),
+            "{bad}: {line}"
+        );
+    }
+    assert!(is_bestmove(&lines[7]), "{lines:?}");
+}

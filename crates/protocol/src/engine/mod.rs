@@ -212,7 +212,7 @@ impl Loop {
             }
             Actor::Over => return Err("go: the game is over".into()),
         };
-        let cap = think::cap(params, mover)?;
+        let cap = think::cap(params, mover, position.seats())?;
         let plan = think::plan(params, cap);
         let game = position.clone();
         let level = params.level.unwrap_or(self.session.settings.level);

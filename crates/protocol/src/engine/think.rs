@@ -18,10 +18,15 @@ pub(crate) enum Plan {
     Capped(Duration),
 }
 
-/// The wall-clock cap of a `go` for `mover`: `movetime`, and a thirtieth of the mover's clock
-/// plus the increment but never more than half of it; the smaller. A little is kept back of a
-/// `movetime` (a twentieth, at most 20 ms) for answering in time. `None` without either.
-pub(crate) fn cap(params: &GoParams, mover: usize) -> Result<Option<Duration>, String> {
+/// The wall-clock cap of a `go` for `mover` in a game of `seats` seats: `movetime`, and a
+/// thirtieth of the mover's clock plus the increment but never more than half of it; the
+/// smaller. A little is kept back of a `movetime` (a twentieth, at most 20 ms) for answering in
+/// time. `None` without either. A `clock` must give one time per seat.
+pub(crate) fn cap(
+    params: &GoParams,
+    mover: usize,
+    seats: usize,
+) -> Result<Option<Duration>, String> {
     let from_movetime = params.movetime.map(|ms| {
         let keep = (ms / 20).min(20);
         Duration::from_millis(ms - keep)
@@ -29,11 +34,17 @@ pub(crate) fn cap(params: &GoParams, mover: usize) -> Result<Option<Duration>, S
     let from_clock = match &params.clock {
         None => None,
         Some((times, inc)) => {
-            let Some(&left) = times.get(mover) else {
-                return Err(format!(
-                    "go: `clock` gives {} times, but seat {mover} is to move",
-                    times.len()
-                ));
+            let left = match times.get(mover) {
+                Some(&left) if times.len() == seats => left,
+                _ => {
+                    let written: Vec<String> = times.iter().map(u64::to_string).collect();
+                    return Err(format!(
+                        "go: `clock {}` gives {} times for a game of {seats} seats (one per seat, \
+                         in seat order)",
+                        super::command::shorten(&written.join(" ")),
+                        times.len()
+                    ));
+                }
             };
             let spend = (left / 30 + inc).min(left / 2);
             Some(Duration::from_millis(spend.max(1)))
@@ -155,14 +166,35 @@ mod tests {
             clock: Some((vec![30_000, 60_000], 500)),
             ..GoParams::default()
         };
-        assert_eq!(cap(&params, 0).unwrap(), Some(Duration::from_millis(1_500)));
-        assert_eq!(cap(&params, 1).unwrap(), Some(Duration::from_millis(2_500)));
+        assert_eq!(
+            cap(&params, 0, 2).unwrap(),
+            Some(Duration::from_millis(1_500))
+        );
+        assert_eq!(
+            cap(&params, 1, 2).unwrap(),
+            Some(Duration::from_millis(2_500))
+        );
         let short = GoParams {
             clock: Some((vec![100], 1_000)),
             ..GoParams::default()
         };
-        assert_eq!(cap(&short, 0).unwrap(), Some(Duration::from_millis(50)));
-        assert!(cap(&short, 1).unwrap_err().contains("seat 1"));
+        assert_eq!(cap(&short, 0, 1).unwrap(), Some(Duration::from_millis(50)));
+    }
+
+    #[test]
+    fn a_clock_gives_one_time_per_seat_no_more_no_fewer() {
+        let params = GoParams {
+            clock: Some((vec![1_000, 1_000, 1_000], 0)),
+            ..GoParams::default()
+        };
+        let refused = cap(&params, 0, 2).unwrap_err();
+        assert!(refused.contains("`clock 1000 1000 1000`"), "{refused}");
+        assert!(
+            refused.contains("3 times for a game of 2 seats"),
+            "{refused}"
+        );
+        assert!(cap(&params, 0, 4).is_err());
+        assert!(cap(&params, 2, 3).is_ok());
     }
 
     #[test]
@@ -172,12 +204,15 @@ mod tests {
             clock: Some((vec![600_000], 0)),
             ..GoParams::default()
         };
-        assert_eq!(cap(&params, 0).unwrap(), Some(Duration::from_millis(980)));
+        assert_eq!(
+            cap(&params, 0, 1).unwrap(),
+            Some(Duration::from_millis(980))
+        );
         let params = GoParams {
             movetime: Some(100),
             ..GoParams::default()
         };
-        assert_eq!(cap(&params, 0).unwrap(), Some(Duration::from_millis(95)));
+        assert_eq!(cap(&params, 0, 1).unwrap(), Some(Duration::from_millis(95)));
     }
 
     #[test]
@@ -187,7 +222,7 @@ mod tests {
             movetime: Some(200),
             ..GoParams::default()
         };
-        let cap = cap(&params, 0).unwrap();
+        let cap = cap(&params, 0, 1).unwrap();
         assert_eq!(
             plan(&params, cap),
             Plan::Replace(Budget {
