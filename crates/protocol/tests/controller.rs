@@ -13,10 +13,10 @@ use muster_rules::{AnyGame, GameId};
 /// An engine in a few lines of Python; its first argument says how it behaves at `go`:
 /// `good MOVE` answers MOVE, `after MS MOVE` answers MOVE MS milliseconds after it read `go`,
 /// `slow` sleeps 3 s first, `illegal` answers `zz99`, `crash` writes to standard error and
-/// exits with status 3; `old` speaks protocol 2. Every command it reads is written to
-/// standard error too.
+/// exits with status 3, `env NAME` answers the value of its environment variable NAME; `old`
+/// speaks protocol 2. Every command it reads is written to standard error too.
 const ENGINE: &str = r#"
-import sys, time
+import os, sys, time
 mode = sys.argv[1]
 def say(line):
     sys.stdout.write(line + "\n"); sys.stdout.flush()
@@ -40,7 +40,8 @@ for line in sys.stdin:
         if mode == "crash":
             sys.stderr.write("dying on purpose\n"); sys.stderr.flush(); sys.exit(3)
         say("info depth 1 nodes 1 score 0.5 0.5 pv x")
-        answer = {"good": sys.argv[-1], "after": sys.argv[-1]}.get(mode, "zz99")
+        answer = {"good": sys.argv[-1], "after": sys.argv[-1],
+                  "env": os.environ.get(sys.argv[-1], "unset")}.get(mode, "zz99")
         say("bestmove " + answer)
     elif cmd == "stop": pass
     elif cmd == "quit": break
@@ -70,6 +71,7 @@ fn engine(dir: &Path, mode: &[&str]) -> EngineCommand {
         args: std::iter::once(script.display().to_string())
             .chain(mode.iter().map(|s| (*s).to_owned()))
             .collect(),
+        env: Vec::new(),
     }
 }
 
@@ -331,4 +333,24 @@ fn an_answer_after_the_limit_and_the_grace_is_late_and_says_how_late() {
             other => panic!("{after} ms: not late: {other:?}"),
         }
     }
+}
+
+#[test]
+fn the_engine_s_environment_carries_the_variables_of_its_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = game();
+    let first = start.legal_actions()[0].clone();
+    let command = engine(dir.path(), &["env", "MUSTER_TEST_ANSWER"])
+        .with_env("MUSTER_TEST_ANSWER", "wrong")
+        .with_env("MUSTER_TEST_ANSWER", &first);
+    assert_eq!(
+        command.env.len(),
+        1,
+        "a later value replaces an earlier one"
+    );
+    let mut engine = ExternalEngine::start(&command, &config(dir.path().join("e.log"))).unwrap();
+    engine.new_game(&start).unwrap();
+    let decision = engine.decide(&start, &[], &start, &millis(2000)).unwrap();
+    assert_eq!(decision.action, first);
+    engine.quit();
 }

@@ -20,13 +20,17 @@ pub use self::timing::{grace, Deadline};
 use self::timing::{limit_words, seconds, AFTER_STOP};
 
 /// A command line that starts an engine: a program and its arguments, read from one string with
-/// shell-like quoting (`python3 "my bot.py" --fast`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// shell-like quoting (`python3 "my bot.py" --fast`), and variables added to the environment it
+/// inherits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineCommand {
     /// The program.
     pub program: String,
     /// Its arguments.
     pub args: Vec<String>,
+    /// Environment variables set for it (name, value), on top of the controller's own; not
+    /// part of the command line written back by [`EngineCommand::display`].
+    pub env: Vec<(String, String)>,
 }
 
 /// How to run an engine.
