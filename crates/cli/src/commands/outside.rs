@@ -64,7 +64,8 @@ pub fn limits(move_time: Duration) -> GoLimits {
 pub struct Forfeit {
     /// The seat, from 0.
     pub seat: usize,
-    /// Why, in words: `engine `bot.py` (seat 2) lost: late, no answer in 10.4 s (limit 10 s)`.
+    /// Why, in words: `engine `bot.py` (seat 2) lost: late, no answer in 11.1 s (limit 10.0 s
+    /// and a grace of 1.0 s)`.
     pub words: String,
     /// How the record's `Ending` names it: `timeout` when late, else `abandoned`.
     pub how: Departure,
