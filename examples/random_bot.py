@@ -5,7 +5,8 @@ It speaks the muster engine protocol (docs/engine-protocol.md) on its standard i
 output, and knows no rules itself: it starts `muster engine` as its rules oracle, tells it the
 game and the position, and asks it for the legal moves. Python's standard library only.
 
-    python3 examples/random_bot.py [--muster PATH]     (or the environment variable MUSTER)
+    python3 examples/random_bot.py [--muster PATH]     (or the environment variable MUSTER,
+                                                        which muster arena and muster play set)
 """
 import argparse
 import os
@@ -68,9 +69,13 @@ def play(oracle, say):
                     say(answer)
                 say("ok")
             elif command == "go":
-                legal = [l for l in oracle.ask("legal") if l.startswith("legal")][0].split()[1:]
+                answer = oracle.ask("legal")
+                if any(l.startswith("weights") for l in answer):     # chance is to act (§2)
+                    raise ValueError("go: chance is to act; send its outcome (see `legal`) "
+                                     "as an action")
+                legal = [l for l in answer if l.startswith("legal")][0].split()[1:]
                 if not legal:
-                    raise ValueError("nothing to decide: the game is over")
+                    raise ValueError("go: the game is over")
                 say("bestmove " + rng.choice(legal))
             elif command == "stop":
                 pass                          # `go` answered at once: nothing runs

@@ -18,13 +18,15 @@ fn muster_path() -> &'static str {
     env!("CARGO_BIN_EXE_muster")
 }
 
-/// Runs `muster ARGS` with empty input (the example bot finds `muster` through `MUSTER`); fails
-/// the test when it fails.
+/// Runs `muster ARGS` with empty input, without `MUSTER` in its environment and without
+/// `muster` on the `PATH` (the arena and `play` tell their engines where muster is); fails the
+/// test when it fails.
 fn muster(args: &[&str]) -> Run {
     let output = Command::new(muster_path())
         .args(args)
         .env("NO_COLOR", "1")
-        .env("MUSTER", muster_path())
+        .env_remove("MUSTER")
+        .env("PATH", path_without_muster())
         .stdin(std::process::Stdio::null())
         .output()
         .expect("the muster binary starts");
@@ -39,6 +41,15 @@ fn muster(args: &[&str]) -> Run {
         run.stdout
     );
     run
+}
+
+/// The `PATH` without any folder that holds a program named `muster`.
+fn path_without_muster() -> std::ffi::OsString {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let kept: Vec<PathBuf> = std::env::split_paths(&path)
+        .filter(|dir| !dir.join("muster").exists())
+        .collect();
+    std::env::join_paths(kept).expect("the folders of PATH join again")
 }
 
 /// Fails with a clear message when `python3` is missing: these tests run engines written in it.
@@ -374,5 +385,93 @@ fn play_tells_on_screen_that_a_failed_engine_lost() {
     assert!(
         logged.contains("! faulty engine thinking (crash)"),
         "{logged}"
+    );
+}
+
+/// An engine that says on its standard error what `MUSTER` is, then becomes `$MUSTER engine`.
+const FINDS_MUSTER: &str = r#"
+import os, sys
+muster = os.environ.get("MUSTER", "(unset)")
+sys.stderr.write("MUSTER=" + muster + "\n"); sys.stderr.flush()
+os.execv(muster, [muster, "engine", "--level", "1"])
+"#;
+
+/// The `MUSTER` an engine's log reports (see [`FINDS_MUSTER`]), as a canonical path.
+fn reported_muster(log: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(log).expect("the engine's log");
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once("! MUSTER=").map(|(_, path)| path.to_owned()))
+        .unwrap_or_else(|| panic!("no MUSTER in the log:\n{text}"));
+    std::fs::canonicalize(&line).unwrap_or_else(|e| panic!("`{line}`: {e}"))
+}
+
+#[test]
+fn arena_and_play_engines_find_muster_through_the_environment() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let script = dir.path().join("finds_muster.py");
+    std::fs::write(&script, FINDS_MUSTER).unwrap();
+    let engine = format!("engine:{} {}", python(), script.display());
+    let running = std::fs::canonicalize(muster_path()).expect("the muster binary");
+    let out = dir.path().join("arena");
+    let run = muster(&[
+        "arena",
+        "murus-gallicus",
+        "--players",
+        &format!("{engine},1"),
+        "--games",
+        "2",
+        "--max-plies",
+        "10",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(json(&run)["forfeits"], 0, "{}", run.stderr);
+    for game in 1..=2 {
+        let log = ["seat1", "seat2"]
+            .iter()
+            .map(|seat| out.join(format!("logs/{game:04}-{seat}.log")))
+            .find(|log| log.exists())
+            .expect("the engine's log");
+        assert_eq!(reported_muster(&log), running, "{}", log.display());
+    }
+    let logs = dir.path().join("play");
+    let run = muster(&[
+        "play",
+        "murus-gallicus",
+        "--no-color",
+        "--players",
+        &format!("{engine},1"),
+        "--engine-logs",
+        logs.to_str().unwrap(),
+    ]);
+    assert!(run.stdout.contains("Game over: "), "{}", run.stdout);
+    assert!(!run.stdout.contains("lost: "), "{}", run.stdout);
+    assert_eq!(reported_muster(&logs.join("seat1.log")), running);
+}
+
+#[test]
+fn an_engine_command_naming_muster_runs_the_arena_s_own_muster() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = dir.path().join("arena");
+    let run = muster(&[
+        "arena",
+        "mur",
+        "--players",
+        "engine:muster engine --level 1,1",
+        "--games",
+        "1",
+        "--max-plies",
+        "6",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    let summary = json(&run);
+    assert_eq!(summary["forfeits"], 0, "{}\n{summary}", run.stderr);
+    assert_eq!(
+        summary["players"][0]["player"],
+        "engine:muster engine --level 1"
     );
 }

@@ -1,7 +1,8 @@
 //! `muster engine` started as a real child process and driven through the engine protocol
 //! (docs/engine-protocol.md): the handshake, whole games of all four games, MuTou's chance
 //! supplied by the controller, Mu's explosion orders decided by the engine, `stop` within
-//! 100 ms, and malformed input answered with one `error` each while the session goes on.
+//! 100 ms, commands after `stop` answered after its `bestmove`, and malformed input answered
+//! with one `error` each while the session goes on.
 
 mod engine_harness;
 
@@ -325,4 +326,85 @@ fn a_level_outside_one_to_eight_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("9"), "{stderr}");
+}
+
+/// The final lines of everything answered until `count` final lines came, `info` lines left
+/// out.
+fn finals(engine: &mut EngineProcess, count: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    while lines.len() < count {
+        let mut answer = engine.answer();
+        answer.retain(|l| !l.starts_with("info "));
+        lines.extend(answer);
+    }
+    lines
+}
+
+#[test]
+fn a_command_after_stop_waits_for_the_bestmove() {
+    for _ in 0..3 {
+        let mut engine = engine_for("murus-gallicus", &["--level", "4"]);
+        engine.send_bytes(b"go infinite\nstop\nlegal\n");
+        let lines = finals(&mut engine, 2);
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[0].starts_with("bestmove "), "{lines:?}");
+        assert!(lines[1].starts_with("legal "), "{lines:?}");
+        assert_eq!(lines[2], "ok");
+        engine.assert_ready();
+    }
+}
+
+#[test]
+fn back_to_back_go_and_stop_pairs_each_get_a_bestmove_and_never_busy() {
+    let mut engine = engine_for("murus-gallicus", &["--level", "4"]);
+    for go in ["go infinite", "go", "go nodes 10"] {
+        let pairs = format!("{go}\nstop\n").repeat(20);
+        engine.send_bytes(pairs.as_bytes());
+        let lines = finals(&mut engine, 20);
+        assert_eq!(lines.len(), 20, "{go}: {lines:?}");
+        assert!(
+            lines.iter().all(|l| l.starts_with("bestmove ")),
+            "{go}: {lines:?}"
+        );
+        engine.assert_ready();
+    }
+}
+
+#[test]
+fn isready_after_stop_is_answered_after_the_bestmove() {
+    let mut engine = engine_for("mur game", &["--level", "5"]);
+    for _ in 0..5 {
+        engine.send_bytes(b"go infinite\nstop\nisready\n");
+        let lines = finals(&mut engine, 2);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[0].starts_with("bestmove "), "{lines:?}");
+        assert_eq!(lines[1], "readyok");
+    }
+}
+
+#[test]
+fn surplus_repeated_and_out_of_range_limits_each_get_one_error() {
+    let mut engine = engine_for("murus-gallicus", &["--level", "1"]);
+    for (go, bad) in [
+        ("go level 3 level 4", "`level`"),
+        ("go clock 1000 1000 1000", "`clock 1000 1000 1000`"),
+        ("go clock 1000", "`clock 1000`"),
+        ("go inc 5", "`inc`"),
+        ("go clock 1000 1000 inc 5 inc 6", "`inc`"),
+        ("go movetime 0", "`0`"),
+        ("go movetime 4294967296", "`4294967296`"),
+        ("go depth 65", "`65`"),
+        ("go depth 0", "`0`"),
+        ("go nodes +5", "`+5`"),
+        ("newgame mu seats 3 velox", "`velox`"),
+        ("setoption seed 1 2", "`2`"),
+    ] {
+        let refused = engine.error(go);
+        assert!(refused.contains(bad), "{go}: {refused}");
+    }
+    // The session goes on, and the limits at their bounds are taken.
+    let (action, _) = engine.go("go clock 1000 1000 inc 0 depth 64 movetime 1");
+    let (legal, _) = engine.legal();
+    assert!(legal.contains(&action), "{action}");
+    engine.go("go nodes 10 depth 1 movetime 4294967295");
 }

@@ -11,11 +11,12 @@ use muster_protocol::controller::{
 use muster_rules::{AnyGame, GameId};
 
 /// An engine in a few lines of Python; its first argument says how it behaves at `go`:
-/// `good MOVE` answers MOVE, `slow` sleeps 3 s first, `illegal` answers `zz99`, `crash` writes
-/// to standard error and exits with status 3; `old` speaks protocol 2. Every command it reads
-/// is written to standard error too.
+/// `good MOVE` answers MOVE, `after MS MOVE` answers MOVE MS milliseconds after it read `go`,
+/// `slow` sleeps 3 s first, `illegal` answers `zz99`, `crash` writes to standard error and
+/// exits with status 3, `env NAME` answers the value of its environment variable NAME; `old`
+/// speaks protocol 2. Every command it reads is written to standard error too.
 const ENGINE: &str = r#"
-import sys, time
+import os, sys, time
 mode = sys.argv[1]
 def say(line):
     sys.stdout.write(line + "\n"); sys.stdout.flush()
@@ -35,10 +36,13 @@ for line in sys.stdin:
         say("ok" if words[1] == "seed" else "error unknown option `" + words[1] + "`")
     elif cmd == "go":
         if mode == "slow": time.sleep(3)
+        if mode == "after": time.sleep(int(sys.argv[2]) / 1000)
         if mode == "crash":
             sys.stderr.write("dying on purpose\n"); sys.stderr.flush(); sys.exit(3)
         say("info depth 1 nodes 1 score 0.5 0.5 pv x")
-        say("bestmove " + (sys.argv[2] if mode == "good" else "zz99"))
+        answer = {"good": sys.argv[-1], "after": sys.argv[-1],
+                  "env": os.environ.get(sys.argv[-1], "unset")}.get(mode, "zz99")
+        say("bestmove " + answer)
     elif cmd == "stop": pass
     elif cmd == "quit": break
     else: say("ok")
@@ -67,6 +71,7 @@ fn engine(dir: &Path, mode: &[&str]) -> EngineCommand {
         args: std::iter::once(script.display().to_string())
             .chain(mode.iter().map(|s| (*s).to_owned()))
             .collect(),
+        env: Vec::new(),
     }
 }
 
@@ -167,8 +172,9 @@ fn a_late_engine_is_stopped_and_reported_late() {
         .unwrap_err();
     let waited = asked.elapsed();
     match &err {
-        EngineFailure::Late { limit, took } => {
+        EngineFailure::Late { limit, grace, took } => {
             assert_eq!(*limit, Duration::from_millis(100));
+            assert_eq!(*grace, Duration::from_millis(200));
             assert!(
                 *took >= Duration::from_millis(300),
                 "grace is at least 200 ms: {took:?}"
@@ -284,4 +290,67 @@ fn a_program_that_is_no_engine_fails_the_handshake_quickly() {
         matches!(&err, EngineFailure::Crashed { status, .. } if status == "exit status 0"),
         "{err}"
     );
+}
+
+/// Asks the engine answering `after` ms after `go` for a decision with `go movetime <limit>`.
+fn answer_after(after: u64, limit: u64) -> Result<Duration, EngineFailure> {
+    let dir = tempfile::tempdir().unwrap();
+    let start = game();
+    let first = start.legal_actions()[0].clone();
+    let after = after.to_string();
+    let command = engine(dir.path(), &["after", &after, &first]);
+    let mut engine = ExternalEngine::start(&command, &config(dir.path().join("a.log"))).unwrap();
+    engine.new_game(&start).unwrap();
+    let decided = engine.decide(&start, &[], &start, &millis(limit));
+    engine.quit();
+    decided.map(|decision| decision.took)
+}
+
+#[test]
+fn an_answer_within_the_limit_and_the_grace_is_taken() {
+    // movetime 100: a grace of 200 ms, so the answer is due 300 ms after `go` is written.
+    for after in [0, 100] {
+        let took = answer_after(after, 100).unwrap_or_else(|e| panic!("{after} ms: {e}"));
+        assert!(
+            took >= Duration::from_millis(after),
+            "{after} ms: took {took:?}"
+        );
+        assert!(
+            took <= Duration::from_millis(300),
+            "{after} ms: took {took:?}"
+        );
+    }
+}
+
+#[test]
+fn an_answer_after_the_limit_and_the_grace_is_late_and_says_how_late() {
+    for after in [500, 900] {
+        match answer_after(after, 100) {
+            Err(EngineFailure::Late { limit, grace, took }) => {
+                assert_eq!(limit + grace, Duration::from_millis(300));
+                assert!(took > Duration::from_millis(300), "{after} ms: {took:?}");
+            }
+            other => panic!("{after} ms: not late: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn the_engine_s_environment_carries_the_variables_of_its_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = game();
+    let first = start.legal_actions()[0].clone();
+    let command = engine(dir.path(), &["env", "MUSTER_TEST_ANSWER"])
+        .with_env("MUSTER_TEST_ANSWER", "wrong")
+        .with_env("MUSTER_TEST_ANSWER", &first);
+    assert_eq!(
+        command.env.len(),
+        1,
+        "a later value replaces an earlier one"
+    );
+    let mut engine = ExternalEngine::start(&command, &config(dir.path().join("e.log"))).unwrap();
+    engine.new_game(&start).unwrap();
+    let decision = engine.decide(&start, &[], &start, &millis(2000)).unwrap();
+    assert_eq!(decision.action, first);
+    engine.quit();
 }

@@ -72,8 +72,9 @@ fn every_seed_session_of_the_fuzz_target_is_answered_to_its_end() {
         let data = fs::read(path).expect("a readable fuzz input");
         let answers = session(&data);
         // Every line before a `quit` gets exactly one final line, except `stop`, which has no
-        // answer of its own (§1), and a `go` still searching when `quit` or the end of the
-        // input comes: that search is stopped and the session ends without its `bestmove`.
+        // answer of its own (§1), and a `go` still searching when `quit` comes: that search is
+        // stopped and the session ends without its `bestmove` (at the end of the input, a
+        // running search is stopped and answered).
         let expected = data
             .split(|&b| b == b'\n')
             .take_while(|line| line.trim_ascii() != b"quit")

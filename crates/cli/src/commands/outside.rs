@@ -11,8 +11,27 @@ use muster_protocol::controller::{
 use muster_rules::record::{Departure, Ending, Endings};
 use muster_rules::{AnyGame, Seat};
 
-/// Starts `command` for one seat of a game from `start`: the handshake, `setoption seed`,
-/// `setoption threads 1` and `newgame`, with the session logged to `log`.
+/// The environment variable that tells an engine where the muster that started it is.
+pub const MUSTER_VAR: &str = "MUSTER";
+
+/// `command` as the arena and `play` run it: with `MUSTER` in its environment naming this
+/// muster's own program, and run by this muster when its program is the word `muster` alone (no
+/// folder), so that neither needs `muster` on the `PATH` (docs/engine-protocol.md §7). Where
+/// the running program cannot be named (or its path is not UTF-8), `command` is run as given.
+pub fn resolve(command: &EngineCommand) -> EngineCommand {
+    let exe = std::env::current_exe().ok();
+    let Some(exe) = exe.as_deref().and_then(std::path::Path::to_str) else {
+        return command.clone();
+    };
+    let mut resolved = command.clone().with_env(MUSTER_VAR, exe);
+    if resolved.program == "muster" {
+        resolved.program = exe.to_owned();
+    }
+    resolved
+}
+
+/// Starts `command` ([`resolve`]d) for one seat of a game from `start`: the handshake,
+/// `setoption seed`, `setoption threads 1` and `newgame`, with the session logged to `log`.
 pub fn start(
     command: &EngineCommand,
     log: Option<PathBuf>,
@@ -27,7 +46,7 @@ pub fn start(
             ("threads".to_owned(), "1".to_owned()),
         ],
     };
-    let mut engine = ExternalEngine::start(command, &config)?;
+    let mut engine = ExternalEngine::start(&resolve(command), &config)?;
     engine.new_game(start)?;
     Ok(engine)
 }
@@ -45,7 +64,8 @@ pub fn limits(move_time: Duration) -> GoLimits {
 pub struct Forfeit {
     /// The seat, from 0.
     pub seat: usize,
-    /// Why, in words: `engine `bot.py` (seat 2) lost: late, no answer in 10.4 s (limit 10 s)`.
+    /// Why, in words: `engine `bot.py` (seat 2) lost: late, no answer in 11.1 s (limit 10.0 s
+    /// and a grace of 1.0 s)`.
     pub words: String,
     /// How the record's `Ending` names it: `timeout` when late, else `abandoned`.
     pub how: Departure,

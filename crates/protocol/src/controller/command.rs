@@ -73,7 +73,16 @@ impl EngineCommand {
         Ok(EngineCommand {
             program,
             args: words.collect(),
+            env: Vec::new(),
         })
+    }
+
+    /// The same command with `name` set to `value` in its environment (replacing an earlier
+    /// value of `name`).
+    pub fn with_env(mut self, name: &str, value: &str) -> EngineCommand {
+        self.env.retain(|(n, _)| n != name);
+        self.env.push((name.to_owned(), value.to_owned()));
+        self
     }
 
     /// The command line written back, quoting words that need it (for messages and logs).

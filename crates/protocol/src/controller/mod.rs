@@ -8,22 +8,29 @@
 
 mod command;
 mod process;
+mod timing;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use muster_rules::{Actor, AnyGame};
 
 use self::process::{Log, Process};
+pub use self::timing::{grace, Deadline};
+use self::timing::{limit_words, seconds, AFTER_STOP};
 
 /// A command line that starts an engine: a program and its arguments, read from one string with
-/// shell-like quoting (`python3 "my bot.py" --fast`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// shell-like quoting (`python3 "my bot.py" --fast`), and variables added to the environment it
+/// inherits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineCommand {
     /// The program.
     pub program: String,
     /// Its arguments.
     pub args: Vec<String>,
+    /// Environment variables set for it (name, value), on top of the controller's own; not
+    /// part of the command line written back by [`EngineCommand::display`].
+    pub env: Vec<(String, String)>,
 }
 
 /// How to run an engine.
@@ -95,12 +102,15 @@ pub enum EngineFailure {
         /// The last lines of its standard error, if any, starting with `: `.
         stderr: String,
     },
-    /// It did not answer in time.
-    #[error("late, no answer in {} (limit {})", seconds(*took), seconds(*limit))]
+    /// It did not answer in time: its answer was not read within `limit + grace` of the
+    /// command being written (see [`Deadline`]).
+    #[error("late, no answer in {} (limit {})", seconds(*took), limit_words(*limit, *grace))]
     Late {
         /// The limit.
         limit: Duration,
-        /// How long it was waited for.
+        /// The grace allowed past it ([`grace`] for a `go`, none for other commands).
+        grace: Duration,
+        /// How long it was waited for, from the command being written.
         took: Duration,
     },
     /// It answered an action that is not legal.
@@ -139,29 +149,8 @@ impl Default for EngineConfig {
 /// How long the handshake and commands other than `go` may take by default.
 pub const DEFAULT_ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// How long past its `movetime` an engine's `bestmove` is still taken: a tenth of the movetime,
-/// at least 200 ms (starting a process, a busy machine and the pipes take some time).
-pub fn grace(movetime: Duration) -> Duration {
-    (movetime / 10).max(Duration::from_millis(200))
-}
-
-/// How long after `stop` a late engine's `bestmove` is waited for before it is reported late (its
-/// answer is not used either way; waiting keeps the session in step for the log).
-const AFTER_STOP: Duration = Duration::from_millis(100);
-
 /// How long `quit` waits for the process to end before killing it.
 const QUIT_WAIT: Duration = Duration::from_secs(1);
-
-/// A duration in seconds for messages: `10.4 s`, `0.25 s`.
-fn seconds(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s >= 10.0 {
-        format!("{s:.1} s")
-    } else {
-        let text = format!("{s:.3}");
-        format!("{} s", text.trim_end_matches('0').trim_end_matches('.'))
-    }
-}
 
 /// A running outside engine. Dropping it kills the process (and reaps it).
 #[derive(Debug)]
@@ -263,8 +252,12 @@ impl ExternalEngine {
 
     /// Asks for a decision in `game` as `seat` sees it (the moves from `start` when nothing in
     /// them is hidden from the seat, else the seat's view as a position text), with `limits`;
-    /// the answer is checked legal. A late answer is `Late` (after `stop` is sent): the engine
-    /// has `movetime` and [`grace`], or the answer timeout without a movetime.
+    /// the answer is checked legal.
+    ///
+    /// The engine has a limit and a [`grace`], measured from the moment `go` is written to the
+    /// moment the `bestmove` is read (a [`Deadline`]): the `movetime`, else the mover's time
+    /// left on the `clock`, each with the grace; else the answer timeout, without one. An answer
+    /// read later is `Late` (and `stop` is sent).
     pub fn decide(
         &mut self,
         start: &AnyGame,
@@ -283,24 +276,25 @@ impl ExternalEngine {
         let position = position_command(start, moves, game, seat);
         self.command(&position).map_err(|e| self.failed(e))?;
         let go = go_command(limits);
-        let wait = match limits.movetime {
-            Some(movetime) => movetime + grace(movetime),
-            None => self.answer_timeout,
-        };
+        let (limit, grace) = go_limit(limits, seat, self.answer_timeout);
         self.process.drain().map_err(|e| self.failed(e))?;
-        self.process.send(&go).map_err(|e| self.failed(e))?;
-        let asked = Instant::now();
-        let deadline = asked + wait;
+        let sent = self.process.send(&go).map_err(|e| self.failed(e))?;
+        let deadline = Deadline::new(sent, limit, grace);
         let mut info = None;
-        let action = loop {
-            let line = match self.process.next_line(deadline) {
-                Ok(Some(line)) => line,
-                Ok(None) => return Err(self.late(limits, asked)),
+        let (action, took) = loop {
+            let (line, read) = match self.process.next_line(deadline.wait_until()) {
+                Ok(Some(answer)) => answer,
+                Ok(None) => return Err(self.late(deadline.expired())),
                 Err(e) => return Err(self.failed(e)),
+            };
+            // Any line read after the deadline means no `bestmove` was read before it.
+            let took = match deadline.judge(read) {
+                Ok(took) => took,
+                Err(late) => return Err(self.late(late)),
             };
             let (word, rest) = split_word(&line);
             match word {
-                "bestmove" => break rest.trim().to_owned(),
+                "bestmove" => break (rest.trim().to_owned(), took),
                 "error" => {
                     return Err(self.failed(EngineFailure::Refused {
                         command: go,
@@ -311,7 +305,6 @@ impl ExternalEngine {
                 _ => {}
             }
         };
-        let took = asked.elapsed();
         let action = check_action(game, &action).map_err(|e| self.failed(e))?;
         Ok(Decision { action, took, info })
     }
@@ -377,17 +370,14 @@ impl ExternalEngine {
     /// another final line a protocol violation, no final line within the answer timeout `Late`.
     fn command(&mut self, line: &str) -> Result<Answer, EngineFailure> {
         self.process.drain()?;
-        self.process.send(line)?;
-        let asked = Instant::now();
-        let deadline = asked + self.answer_timeout;
+        let sent = self.process.send(line)?;
+        let deadline = Deadline::new(sent, self.answer_timeout, Duration::ZERO);
         let mut lines = Vec::new();
         loop {
-            let Some(answer) = self.process.next_line(deadline)? else {
-                return Err(EngineFailure::Late {
-                    limit: self.answer_timeout,
-                    took: asked.elapsed(),
-                });
+            let Some((answer, read)) = self.process.next_line(deadline.wait_until())? else {
+                return Err(deadline.expired());
             };
+            deadline.judge(read)?;
             let (word, rest) = split_word(&answer);
             match word {
                 "ok" => return Ok(Answer { lines }),
@@ -409,18 +399,15 @@ impl ExternalEngine {
     }
 
     /// A late `go`: `stop`, a short wait for its `bestmove`, and the failure.
-    fn late(&mut self, limits: &GoLimits, asked: Instant) -> EngineFailure {
-        let took = asked.elapsed();
-        let limit = limits.movetime.unwrap_or(self.answer_timeout);
-        if self.process.send("stop").is_ok() {
-            let deadline = Instant::now() + AFTER_STOP;
-            while let Ok(Some(line)) = self.process.next_line(deadline) {
+    fn late(&mut self, failure: EngineFailure) -> EngineFailure {
+        if let Ok(sent) = self.process.send("stop") {
+            while let Ok(Some((line, _))) = self.process.next_line(sent + AFTER_STOP) {
                 if line.starts_with("bestmove") {
                     break;
                 }
             }
         }
-        self.failed(EngineFailure::Late { limit, took })
+        self.failed(failure)
     }
 
     /// Notes a failure in the log and returns it.
@@ -448,6 +435,19 @@ fn position_command(start: &AnyGame, moves: &[String], game: &AnyGame, seat: usi
         line.push_str(&moves.join(" "));
     }
     line
+}
+
+/// The limit and the grace of a `go` with `limits` for `seat`: the `movetime`, else the seat's
+/// time left on the `clock`, each with its [`grace`]; else `answer_timeout`, without one.
+fn go_limit(limits: &GoLimits, seat: usize, answer_timeout: Duration) -> (Duration, Duration) {
+    let clock = limits
+        .clock
+        .as_ref()
+        .and_then(|(times, _)| times.get(seat).copied());
+    match limits.movetime.or(clock) {
+        Some(limit) => (limit, grace(limit)),
+        None => (answer_timeout, Duration::ZERO),
+    }
 }
 
 /// The `go` command for `limits`.

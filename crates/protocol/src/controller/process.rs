@@ -61,9 +61,10 @@ impl Log {
     }
 }
 
-/// What the reader thread sends: a line of the engine's output, or the end of it.
+/// What the reader thread sends: a line of the engine's output with the moment it was read,
+/// or the end of the output.
 pub(crate) enum Output {
-    Line(String),
+    Line(String, Instant),
     End,
 }
 
@@ -85,6 +86,7 @@ impl Process {
         log.line('#', &format!("start {}", command.display()));
         let mut child = Command::new(&command.program)
             .args(&command.args)
+            .envs(command.env.iter().map(|(name, value)| (name, value)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -105,7 +107,10 @@ impl Process {
         thread::spawn(move || {
             let mut reader = LineReader::new(BufReader::new(stdout));
             loop {
-                let line = match reader.next_line() {
+                let read = reader.next_line();
+                // The moment an answer is read is its time: a `go` is judged by it (`Deadline`).
+                let at = Instant::now();
+                let line = match read {
                     Ok(Line::Text(text)) => text,
                     Ok(Line::TooLong { len }) => format!("(a line of {len} bytes, too long)"),
                     Ok(Line::NotUtf8 { at }) => format!("(a line that is not UTF-8 at byte {at})"),
@@ -116,7 +121,7 @@ impl Process {
                     }
                 };
                 out_log.line('<', &line);
-                if send.send(Output::Line(line)).is_err() {
+                if send.send(Output::Line(line, at)).is_err() {
                     return;
                 }
             }
@@ -161,8 +166,9 @@ impl Process {
         self.child.as_ref().map(Child::id)
     }
 
-    /// Sends one command line. A closed pipe is a crash.
-    pub(crate) fn send(&mut self, command: &str) -> Result<(), EngineFailure> {
+    /// Sends one command line; returns the moment it was written (the line and its `\n` handed
+    /// to the pipe and flushed). A closed pipe is a crash.
+    pub(crate) fn send(&mut self, command: &str) -> Result<Instant, EngineFailure> {
         self.log.line('>', command);
         let written = match self.stdin.as_mut() {
             Some(stdin) => stdin
@@ -172,20 +178,23 @@ impl Process {
             None => Err(std::io::ErrorKind::BrokenPipe.into()),
         };
         match written {
-            Ok(()) => Ok(()),
+            Ok(()) => Ok(Instant::now()),
             Err(_) => Err(self.crashed()),
         }
     }
 
-    /// The next answer line, waiting until `deadline`. `Ok(None)` when the deadline passed; the
-    /// end of the output is a crash.
-    pub(crate) fn next_line(&mut self, deadline: Instant) -> Result<Option<String>, EngineFailure> {
+    /// The next answer line and the moment it was read, waiting until `deadline`. `Ok(None)`
+    /// when the deadline passed; the end of the output is a crash.
+    pub(crate) fn next_line(
+        &mut self,
+        deadline: Instant,
+    ) -> Result<Option<(String, Instant)>, EngineFailure> {
         if self.ended {
             return Err(self.crashed());
         }
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(Output::Line(line)) => Ok(Some(line)),
+            Ok(Output::Line(line, at)) => Ok(Some((line, at))),
             Err(RecvTimeoutError::Timeout) => Ok(None),
             Ok(Output::End) | Err(RecvTimeoutError::Disconnected) => {
                 self.ended = true;
@@ -198,7 +207,7 @@ impl Process {
     pub(crate) fn drain(&mut self) -> Result<(), EngineFailure> {
         loop {
             match self.lines.try_recv() {
-                Ok(Output::Line(_)) => {}
+                Ok(Output::Line(..)) => {}
                 Ok(Output::End) | Err(mpsc::TryRecvError::Disconnected) => {
                     self.ended = true;
                     return Err(self.crashed());

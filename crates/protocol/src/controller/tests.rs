@@ -1,4 +1,4 @@
-//! The controller's pieces that need no process: the commands it writes, the grace.
+//! The controller's pieces that need no process: the commands it writes, a `go`'s limit.
 
 use muster_rules::GameId;
 
@@ -85,15 +85,30 @@ fn go_carries_every_limit_given() {
 }
 
 #[test]
-fn the_grace_is_a_tenth_and_at_least_200_ms() {
-    assert_eq!(grace(Duration::from_secs(10)), Duration::from_secs(1));
+fn a_go_s_limit_is_the_movetime_else_the_mover_s_clock_each_with_a_grace() {
+    let ms = Duration::from_millis;
+    let timeout = Duration::from_secs(10);
+    let movetime = GoLimits {
+        movetime: Some(ms(1_000)),
+        ..GoLimits::default()
+    };
+    assert_eq!(go_limit(&movetime, 0, timeout), (ms(1_000), ms(200)));
+    let clock = GoLimits {
+        clock: Some((vec![ms(60_000), ms(5_000)], ms(0))),
+        ..GoLimits::default()
+    };
+    assert_eq!(go_limit(&clock, 0, timeout), (ms(60_000), ms(6_000)));
+    assert_eq!(go_limit(&clock, 1, timeout), (ms(5_000), ms(500)));
+    let both = GoLimits {
+        movetime: Some(ms(300)),
+        ..clock.clone()
+    };
+    assert_eq!(go_limit(&both, 0, timeout), (ms(300), ms(200)));
     assert_eq!(
-        grace(Duration::from_millis(100)),
-        Duration::from_millis(200)
+        go_limit(&GoLimits::default(), 0, timeout),
+        (timeout, Duration::ZERO)
     );
-    assert_eq!(seconds(Duration::from_millis(10_400)), "10.4 s");
-    assert_eq!(seconds(Duration::from_millis(250)), "0.25 s");
-    assert_eq!(seconds(Duration::from_secs(10)), "10.0 s");
+    assert_eq!(go_limit(&clock, 2, timeout), (timeout, Duration::ZERO));
 }
 
 #[test]

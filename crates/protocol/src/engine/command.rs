@@ -81,13 +81,14 @@ pub enum EngineOption {
 pub struct GoParams {
     /// `level <n>`, 1–8.
     pub level: Option<u8>,
-    /// `movetime <ms>`.
+    /// `movetime <ms>`, 1 to [`MAX_MS`].
     pub movetime: Option<u64>,
-    /// `nodes <n>`, at least 1.
+    /// `nodes <n>`, 1 to 2^64 − 1.
     pub nodes: Option<u64>,
-    /// `depth <n>`, at least 1.
+    /// `depth <n>`, 1 to [`MAX_DEPTH`].
     pub depth: Option<u32>,
-    /// `clock <ms1> … <msN> [inc <ms>]`: every seat's time left and the increment.
+    /// `clock <ms1> … <msN> [inc <ms>]`: every seat's time left and the increment, each 0 to
+    /// [`MAX_MS`]. (That it gives one time per seat is checked against the position, at `go`.)
     pub clock: Option<(Vec<u64>, u64)>,
     /// `infinite`.
     pub infinite: bool,
@@ -146,22 +147,18 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
-fn number<T: std::str::FromStr>(
-    word: &str,
-    what: &str,
-    min: u64,
-    max: u64,
-) -> Result<T, CommandError> {
+/// A whole number from `min` to `max`, written in decimal digits only (no sign, no spaces).
+fn number<T: TryFrom<u64>>(word: &str, what: &str, min: u64, max: u64) -> Result<T, CommandError> {
+    let digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
     match word.parse::<u64>() {
-        Ok(n) if (min..=max).contains(&n) => match n.to_string().parse::<T>() {
-            Ok(value) => Ok(value),
-            Err(_) => err(format!("{what} `{}`: out of range", shorten(word))),
-        },
-        Ok(_) => err(format!(
+        Ok(n) if digits && (min..=max).contains(&n) => {
+            T::try_from(n).or_else(|_| err(format!("{what} `{}`: out of range", shorten(word))))
+        }
+        Ok(_) if digits => err(format!(
             "{what} `{}`: expected {min} to {max}",
             shorten(word)
         )),
-        Err(_) => err(format!(
+        _ => err(format!(
             "{what} `{}`: expected a whole number from {min} to {max}",
             shorten(word)
         )),
@@ -200,10 +197,18 @@ fn new_game(args: &[&str]) -> Result<Command, CommandError> {
         return err("`newgame` needs a game (murus-gallicus, mur, mu, mutou)");
     };
     let game = GameId::parse(game).map_err(|e| CommandError(format!("newgame: {e}")))?;
-    let (variant, seats) = match rest {
-        [variant @ .., "seats", n] => (variant, Some(number(n, "seats", 1, 64)?)),
-        [.., "seats"] => return err("`seats` needs a number"),
-        variant => (variant, None),
+    let (variant, seats) = match rest.iter().position(|&w| w == "seats") {
+        None => (rest, None),
+        Some(at) => match &rest[at + 1..] {
+            [n] => (&rest[..at], Some(number(n, "newgame seats", 1, MAX_SEATS)?)),
+            [] => return err("newgame: `seats` needs a number"),
+            [_, extra, ..] => {
+                return err(format!(
+                    "newgame: `seats <n>` ends the line, got also `{}`",
+                    shorten(extra)
+                ))
+            }
+        },
     };
     Ok(Command::NewGame {
         game,
@@ -246,57 +251,63 @@ fn position(args: &[&str]) -> Result<Command, CommandError> {
     Ok(Command::Position { start, moves })
 }
 
+/// The longest `movetime`, `clock` time and `inc` in ms: 2^32 − 1 (about 49.7 days).
+pub const MAX_MS: u64 = u32::MAX as u64;
+
+/// The deepest `go depth`.
+pub const MAX_DEPTH: u64 = 64;
+
+/// The most seats `newgame … seats <n>` reads (each game has its own, smaller range).
+pub const MAX_SEATS: u64 = 64;
+
+/// `go`'s limits: each at most once, `inc` only right after `clock`'s times.
 fn go(args: &[&str]) -> Result<GoParams, CommandError> {
     let mut params = GoParams::default();
-    let mut i = 0;
-    let value = |i: usize, what: &str| -> Result<&str, CommandError> {
-        args.get(i + 1)
-            .copied()
-            .ok_or_else(|| CommandError(format!("go: `{what}` needs a number")))
-    };
-    while i < args.len() {
-        match args[i] {
-            "level" => params.level = Some(number(value(i, "level")?, "go level", 1, 8)?),
+    let mut seen: Vec<&str> = Vec::new();
+    let mut words = args.iter().copied().peekable();
+    while let Some(limit) = words.next() {
+        if seen.contains(&limit) {
+            return err(format!("go: `{}` is given twice", shorten(limit)));
+        }
+        seen.push(limit);
+        let mut value = |what: &str| {
+            words
+                .next()
+                .ok_or_else(|| CommandError(format!("go: `{what}` needs a number")))
+        };
+        match limit {
+            "level" => params.level = Some(number(value(limit)?, "go level", 1, 8)?),
             "movetime" => {
-                params.movetime = Some(number(
-                    value(i, "movetime")?,
-                    "go movetime",
-                    1,
-                    u64::from(u32::MAX),
-                )?)
+                params.movetime = Some(number(value(limit)?, "go movetime", 1, MAX_MS)?);
             }
-            "nodes" => params.nodes = Some(number(value(i, "nodes")?, "go nodes", 1, u64::MAX)?),
-            "depth" => params.depth = Some(number(value(i, "depth")?, "go depth", 1, 64)?),
-            "infinite" => {
-                params.infinite = true;
-                i += 1;
-                continue;
-            }
+            "nodes" => params.nodes = Some(number(value(limit)?, "go nodes", 1, u64::MAX)?),
+            "depth" => params.depth = Some(number(value(limit)?, "go depth", 1, MAX_DEPTH)?),
+            "infinite" => params.infinite = true,
             "clock" => {
                 let mut times = Vec::new();
-                let mut j = i + 1;
-                while let Some(word) = args
-                    .get(j)
-                    .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
-                {
-                    times.push(number(word, "go clock", 0, u64::from(u32::MAX))?);
-                    j += 1;
+                while let Some(word) = words.next_if(|w| w.bytes().all(|b| b.is_ascii_digit())) {
+                    times.push(number(word, "go clock", 0, MAX_MS)?);
                 }
                 if times.is_empty() {
                     return err(format!(
                         "go: `clock` needs every seat's time in ms, got `{}`",
-                        shorten(args.get(i + 1).copied().unwrap_or(""))
+                        shorten(words.peek().copied().unwrap_or(""))
                     ));
                 }
                 let mut inc = 0;
-                if args.get(j) == Some(&"inc") {
-                    inc = number(value(j, "inc")?, "go inc", 0, u64::from(u32::MAX))?;
-                    j += 2;
+                if words.next_if_eq(&"inc").is_some() {
+                    seen.push("inc");
+                    let word = words
+                        .next()
+                        .ok_or_else(|| CommandError("go: `inc` needs a number".to_owned()))?;
+                    inc = number(word, "go inc", 0, MAX_MS)?;
                 }
                 params.clock = Some((times, inc));
-                i = j;
-                continue;
             }
+            "inc" if seen.contains(&"clock") => {
+                return err("go: `inc` comes right after the times of `clock`")
+            }
+            "inc" => return err("go: `inc` without `clock`"),
             other => {
                 return err(format!(
                     "go: unknown limit `{}` (limits: level movetime nodes depth clock infinite)",
@@ -304,7 +315,6 @@ fn go(args: &[&str]) -> Result<GoParams, CommandError> {
                 ))
             }
         }
-        i += 2;
     }
     Ok(params)
 }
@@ -373,6 +383,105 @@ mod tests {
         assert!(message("go level 9").contains("`9`"));
         assert!(message("go fast").contains("`fast`"));
         assert!(message("go movetime").contains("`movetime`"));
+    }
+
+    #[test]
+    fn a_limit_given_twice_is_refused_with_its_name() {
+        for (line, twice) in [
+            ("go level 3 level 4", "`level`"),
+            ("go movetime 100 nodes 5 movetime 200", "`movetime`"),
+            ("go nodes 1 nodes 1", "`nodes`"),
+            ("go depth 2 depth 3", "`depth`"),
+            ("go infinite infinite", "`infinite`"),
+            ("go clock 1000 2000 clock 1000 2000", "`clock`"),
+            ("go clock 1000 2000 inc 5 inc 6", "`inc`"),
+        ] {
+            let refused = message(line);
+            assert!(
+                refused.contains(twice) && refused.contains("twice"),
+                "{line}: {refused}"
+            );
+        }
+    }
+
+    #[test]
+    fn inc_belongs_right_after_the_times_of_clock() {
+        assert!(message("go inc 5").contains("`inc` without `clock`"));
+        assert!(message("go clock 1000 1000 level 3 inc 5").contains("right after"));
+        assert!(message("go clock 1000 inc").contains("`inc` needs a number"));
+        assert!(message("go clock inc 5").contains("`inc`"));
+        assert!(message("go clock").contains("`clock` needs"));
+        assert_eq!(
+            parse("go clock 0 4294967295 inc 0").unwrap(),
+            Command::Go(GoParams {
+                clock: Some((vec![0, u64::from(u32::MAX)], 0)),
+                ..GoParams::default()
+            })
+        );
+        assert!(message("go clock 1000 4294967296").contains("`4294967296`"));
+    }
+
+    #[test]
+    fn numbers_are_digits_within_their_range() {
+        for (line, bad) in [
+            ("go movetime 0", "`0`"),
+            ("go movetime 4294967296", "`4294967296`"),
+            ("go depth 0", "`0`"),
+            ("go depth 65", "`65`"),
+            ("go nodes 0", "`0`"),
+            ("go nodes 18446744073709551616", "`18446744073709551616`"),
+            ("go level 0", "`0`"),
+            ("go nodes +5", "`+5`"),
+            ("go movetime -5", "`-5`"),
+            ("go depth 1e3", "`1e3`"),
+            ("setoption seed +1", "`+1`"),
+            ("setoption threads 257", "`257`"),
+            ("newgame mu seats 65", "`65`"),
+        ] {
+            assert!(message(line).contains(bad), "{line}: {}", message(line));
+        }
+        assert_eq!(
+            parse("go movetime 4294967295 depth 64 nodes 18446744073709551615").unwrap(),
+            Command::Go(GoParams {
+                movetime: Some(u64::from(u32::MAX)),
+                depth: Some(64),
+                nodes: Some(u64::MAX),
+                ..GoParams::default()
+            })
+        );
+        assert_eq!(
+            parse("go movetime 1 depth 1 nodes 1").unwrap(),
+            Command::Go(GoParams {
+                movetime: Some(1),
+                depth: Some(1),
+                nodes: Some(1),
+                ..GoParams::default()
+            })
+        );
+    }
+
+    #[test]
+    fn seats_ends_a_newgame_line_and_comes_once() {
+        assert!(message("newgame mu seats 3 velox").contains("`velox`"));
+        assert!(message("newgame mu seats 3 seats 4").contains("`seats`"));
+        assert!(message("newgame mu velox seats").contains("`seats` needs a number"));
+        assert_eq!(
+            parse("newgame mutou tier=II board=hex seats 4").unwrap(),
+            Command::NewGame {
+                game: GameId::MuTou,
+                variant: "tier=II board=hex".into(),
+                seats: Some(4)
+            }
+        );
+    }
+
+    #[test]
+    fn surplus_words_are_refused_with_the_first_of_them() {
+        assert!(message("setoption seed 1 2").contains("`2`"));
+        assert!(message("apply a1-a3 b1-b3").contains("`b1-b3`"));
+        assert!(message("legal now").contains("`now`"));
+        assert!(message("stop now").contains("`now`"));
+        assert!(message("position startpos a1-a3").contains("`a1-a3`"));
     }
 
     #[test]

@@ -2,21 +2,22 @@
 //!
 //! - [`command`]: one line read into a typed [`Command`] (syntax errors, quoting the bad token);
 //! - `session`: the options, the game, the position and the AI engines (legality errors);
-//! - `think`: `go` turned into a search on a thread of its own, with `info` lines;
-//! - this module: the loop. A reader thread feeds it lines, so that `stop`, `isready` and
-//!   `quit` are read while a search runs; every answer goes through one shared writer, each line
-//!   whole and flushed.
+//! - `think`: `go`'s limits turned into a search plan, and `info` lines;
+//! - `search`: a running `go` on a thread of its own, which writes its own answer;
+//! - this module: the loop. It reads the commands on the caller's thread, one at a time, and
+//!   answers them in order: while a search runs it answers `isready` and refuses what is busy,
+//!   and `stop` waits for the search's `bestmove` before the next command is read. Every answer
+//!   goes through one shared writer, each line whole and flushed.
 
 pub mod command;
 mod output;
+mod search;
 mod session;
 mod think;
 
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc;
 
 use muster_rules::{Actor, GameId};
-use muster_search::StopFlag;
 
 pub use command::{Command, CommandError, EngineOption, GoParams, Start};
 pub use session::Settings;
@@ -24,103 +25,70 @@ pub use session::Settings;
 use crate::lines::{Line, LineReader};
 use crate::{MAX_LINE, PROTOCOL_VERSION};
 use output::Output;
+use search::{Job, Returned, Search};
 use session::{one_line, Session};
-use think::Finished;
-
-/// What the loop waits for: a line from the reader, or a search's end.
-enum Event {
-    Line(io::Result<Line>),
-    Done(Box<Finished>),
-}
-
-impl From<Box<Finished>> for Event {
-    fn from(finished: Box<Finished>) -> Event {
-        Event::Done(finished)
-    }
-}
-
-/// A `go` being answered.
-struct Searching {
-    stop: StopFlag,
-    /// `go infinite`: the `bestmove` waits for `stop` even if the search ends first.
-    infinite: bool,
-    /// `stop` was received.
-    stop_asked: bool,
-    /// The search's result, held while an infinite search waits for `stop`.
-    finished: Option<Box<Finished>>,
-}
 
 /// Serves the protocol with the default [`Settings`]: reads commands from `input` until `quit`
 /// or its end, writes answers to `output`. See [`run_with`].
 pub fn run<R, W>(input: R, output: W) -> io::Result<()>
 where
-    R: BufRead + Send + 'static,
+    R: BufRead,
     W: Write + Send + 'static,
 {
     run_with(Settings::default(), input, output)
 }
 
 /// Serves the protocol starting from `settings` (the options' defaults, as the handshake
-/// announces them). Returns when `quit` is read or `input` ends (a running search is stopped
-/// first); the errors are those of writing `output` (reading errors end the session like the
-/// end of the input). `input` is read on a thread of its own, which is left blocked on it after
-/// `quit`: the caller is expected to exit soon after.
+/// announces them): reads commands from `input` on the caller's thread until `quit` or the end
+/// of `input`, and writes the answers to `output`.
+///
+/// Answers come in the order of the commands. A search runs on a thread of its own, so that
+/// `stop`, `isready` and `quit` are read while it runs; after `stop`, the next command is read
+/// only once the search's `bestmove` is written. At the end of `input` a running search is
+/// stopped and answered; at `quit` it is stopped without an answer. Either way its thread is
+/// joined before this returns: no thread of the session outlives it.
+///
+/// The errors are those of writing `output` (a reading error ends the session like the end of
+/// `input`).
 pub fn run_with<R, W>(settings: Settings, input: R, output: W) -> io::Result<()>
 where
-    R: BufRead + Send + 'static,
+    R: BufRead,
     W: Write + Send + 'static,
 {
-    let (events, inbox) = mpsc::channel::<Event>();
-    let reader_events = events.clone();
-    std::thread::Builder::new()
-        .name("muster-engine-reader".into())
-        .spawn(move || {
-            let mut reader = LineReader::new(input);
-            loop {
-                let line = reader.next_line();
-                let last = matches!(line, Ok(Line::End) | Err(_));
-                if reader_events.send(Event::Line(line)).is_err() || last {
-                    return;
-                }
-            }
-        })?;
     let out = Output::new(output);
     let mut engine = Loop {
         session: Session::new(settings),
         defaults: settings,
-        searching: None,
+        search: None,
         out: out.clone(),
-        events,
     };
-    while let Ok(event) = inbox.recv() {
-        let go_on = match event {
-            Event::Line(Ok(Line::End)) | Event::Line(Err(_)) => engine.end_of_input(&inbox),
-            Event::Line(Ok(line)) => engine.line(line),
-            Event::Done(finished) => {
-                engine.finished(finished);
-                true
+    let mut reader = LineReader::new(input);
+    loop {
+        let go_on = match reader.next_line() {
+            Ok(Line::End) | Err(_) => {
+                engine.end_search(Search::stop);
+                false
             }
+            Ok(line) => engine.line(line),
         };
         if let Some(error) = out.take_error() {
-            if let Some(searching) = &engine.searching {
-                searching.stop.stop();
-            }
+            engine.end_search(Search::silence);
             return Err(error);
         }
         if !go_on {
-            break;
+            engine.end_search(Search::silence);
+            return Ok(());
         }
     }
-    Ok(())
 }
 
 /// The loop's state.
 struct Loop {
     session: Session,
     defaults: Settings,
-    searching: Option<Searching>,
+    /// The running `go`, if any; its engine is lent out of the session.
+    search: Option<Search>,
     out: Output,
-    events: mpsc::Sender<Event>,
 }
 
 impl Loop {
@@ -130,6 +98,10 @@ impl Loop {
 
     /// One line read; `false` when the session is over (`quit`).
     fn line(&mut self, line: Line) -> bool {
+        // A search that ended by itself answers first: what follows is answered as if none ran.
+        if self.search.as_ref().is_some_and(Search::over) {
+            self.end_search(Search::join);
+        }
         let text = match line {
             Line::Text(text) => text,
             Line::TooLong { len } => {
@@ -153,9 +125,14 @@ impl Loop {
                 return true;
             }
         };
-        if self.searching.is_some() {
+        if self.search.is_some() {
             return self.while_searching(command, &text);
         }
+        self.command(command)
+    }
+
+    /// A command read while no search runs; `false` for `quit`.
+    fn command(&mut self, command: Command) -> bool {
         match command {
             Command::Quit => return false,
             Command::Stop => {}
@@ -205,22 +182,13 @@ impl Loop {
         }
     }
 
-    /// While a search runs: `stop`, `isready` and `quit` only.
+    /// While a search runs: `stop` (which returns once the `bestmove` is written), `isready`
+    /// and `quit`; anything else is refused as busy.
     fn while_searching(&mut self, command: Command, text: &str) -> bool {
-        let searching = self.searching.as_mut().expect("called while searching");
         match command {
-            Command::Quit => {
-                searching.stop.stop();
-                return false;
-            }
+            Command::Quit => return false,
             Command::IsReady => self.out.line("readyok"),
-            Command::Stop => {
-                searching.stop_asked = true;
-                searching.stop.stop();
-                if let Some(finished) = searching.finished.take() {
-                    self.answer_go(finished);
-                }
-            }
+            Command::Stop => self.end_search(Search::stop),
             _ => {
                 let word = text.split_whitespace().next().unwrap_or_default();
                 self.error(&format!(
@@ -244,85 +212,34 @@ impl Loop {
             }
             Actor::Over => return Err("go: the game is over".into()),
         };
-        let cap = think::cap(params, mover)?;
+        let cap = think::cap(params, mover, position.seats())?;
         let plan = think::plan(params, cap);
         let game = position.clone();
         let level = params.level.unwrap_or(self.session.settings.level);
         let engine = self.session.lend(level)?;
-        let stop = StopFlag::default();
-        think::spawn(
+        let job = Job {
             level,
             engine,
             game,
             plan,
-            stop.clone(),
-            self.out.clone(),
-            self.events.clone(),
-        )
-        .map_err(|e| format!("go: cannot start a search thread: {e}"))?;
-        self.searching = Some(Searching {
-            stop,
             infinite: params.infinite,
-            stop_asked: false,
-            finished: None,
-        });
+        };
+        let search = Search::start(job, self.out.clone())
+            .map_err(|e| format!("go: cannot start a search thread: {e}"))?;
+        self.search = Some(search);
         Ok(())
     }
 
-    /// A search ended: its engine goes back; the answer is written unless an infinite search
-    /// still waits for `stop`.
-    fn finished(&mut self, finished: Box<Finished>) {
-        let Some(searching) = self.searching.as_mut() else {
-            // Not expected (a search is answered once), but the engine is kept all the same.
-            if let Some(engine) = finished.engine {
-                self.session.give_back(finished.level, engine);
-            }
-            return;
-        };
-        if searching.infinite && !searching.stop_asked {
-            searching.finished = Some(finished);
-            return;
-        }
-        self.answer_go(finished);
-    }
-
-    fn answer_go(&mut self, finished: Box<Finished>) {
-        self.searching = None;
-        let Finished {
-            level,
-            engine,
-            result,
-            game,
-        } = *finished;
-        if let Some(engine) = engine {
-            self.session.give_back(level, engine);
-        }
-        match result {
-            Ok(thought) => self.out.lines(&[
-                think::final_info(&thought, &game),
-                format!("bestmove {}", thought.action),
-            ]),
-            Err(e) => self.error(&format!("go: {e}")),
-        }
-    }
-
-    /// The input ended: a running search is stopped and answered, then the session ends.
-    fn end_of_input(&mut self, inbox: &mpsc::Receiver<Event>) -> bool {
-        if let Some(searching) = self.searching.as_mut() {
-            searching.stop_asked = true;
-            searching.stop.stop();
-            if let Some(finished) = searching.finished.take() {
-                self.answer_go(finished);
+    /// Ends the running search, if any, with `how` ([`Search::stop`], [`Search::silence`] or
+    /// [`Search::join`]), which returns once its thread is joined; its engine goes back to the
+    /// session.
+    fn end_search(&mut self, how: fn(Search) -> Returned) {
+        if let Some(search) = self.search.take() {
+            let Returned { level, engine } = how(search);
+            if let Some(engine) = engine {
+                self.session.give_back(level, engine);
             }
         }
-        while self.searching.is_some() {
-            match inbox.recv() {
-                Ok(Event::Done(finished)) => self.answer_go(finished),
-                Ok(Event::Line(_)) => {}
-                Err(_) => break,
-            }
-        }
-        false
     }
 }
 

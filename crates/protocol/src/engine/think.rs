@@ -1,14 +1,11 @@
-//! `go`: the limits turned into a search, run on a thread of its own, reporting `info` lines.
+//! `go`: the limits turned into a search plan, and the `info` lines of a search.
 
-use std::panic::AssertUnwindSafe;
-use std::sync::mpsc::Sender;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use muster_rules::{Actor, AnyGame};
-use muster_search::{Budget, Engine, Progress, SearchError, StopFlag, Thought};
+use muster_search::{Budget, Progress, Thought};
 
 use super::command::GoParams;
-use super::output::Output;
 
 /// How one `go` searches, worked out from its limits (docs/engine-protocol.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,10 +18,15 @@ pub(crate) enum Plan {
     Capped(Duration),
 }
 
-/// The wall-clock cap of a `go` for `mover`: `movetime`, and a thirtieth of the mover's clock
-/// plus the increment but never more than half of it; the smaller. A little is kept back of a
-/// `movetime` (a twentieth, at most 20 ms) for answering in time. `None` without either.
-pub(crate) fn cap(params: &GoParams, mover: usize) -> Result<Option<Duration>, String> {
+/// The wall-clock cap of a `go` for `mover` in a game of `seats` seats: `movetime`, and a
+/// thirtieth of the mover's clock plus the increment but never more than half of it; the
+/// smaller. A little is kept back of a `movetime` (a twentieth, at most 20 ms) for answering in
+/// time. `None` without either. A `clock` must give one time per seat.
+pub(crate) fn cap(
+    params: &GoParams,
+    mover: usize,
+    seats: usize,
+) -> Result<Option<Duration>, String> {
     let from_movetime = params.movetime.map(|ms| {
         let keep = (ms / 20).min(20);
         Duration::from_millis(ms - keep)
@@ -32,11 +34,17 @@ pub(crate) fn cap(params: &GoParams, mover: usize) -> Result<Option<Duration>, S
     let from_clock = match &params.clock {
         None => None,
         Some((times, inc)) => {
-            let Some(&left) = times.get(mover) else {
-                return Err(format!(
-                    "go: `clock` gives {} times, but seat {mover} is to move",
-                    times.len()
-                ));
+            let left = match times.get(mover) {
+                Some(&left) if times.len() == seats => left,
+                _ => {
+                    let written: Vec<String> = times.iter().map(u64::to_string).collect();
+                    return Err(format!(
+                        "go: `clock {}` gives {} times for a game of {seats} seats (one per seat, \
+                         in seat order)",
+                        super::command::shorten(&written.join(" ")),
+                        times.len()
+                    ));
+                }
             };
             let spend = (left / 30 + inc).min(left / 2);
             Some(Duration::from_millis(spend.max(1)))
@@ -66,88 +74,8 @@ pub(crate) fn plan(params: &GoParams, cap: Option<Duration>) -> Plan {
     }
 }
 
-/// A finished search, sent back to the session's loop.
-#[derive(Debug)]
-pub(crate) struct Finished {
-    /// The level whose engine searched.
-    pub level: u8,
-    /// The engine, given back (`None` if the search panicked: the level's engine is made
-    /// afresh next time).
-    pub engine: Option<Engine>,
-    /// What it decided, or why it could not.
-    pub result: Result<Thought, String>,
-    /// The position searched.
-    pub game: AnyGame,
-}
-
-/// Starts the search on a thread; its `info` lines go to `output` (about ten a second), and the
-/// result to `done`.
-pub(crate) fn spawn<E: From<Box<Finished>> + Send + 'static>(
-    level: u8,
-    mut engine: Engine,
-    game: AnyGame,
-    plan: Plan,
-    stop: StopFlag,
-    output: Output,
-    done: Sender<E>,
-) -> std::io::Result<()> {
-    std::thread::Builder::new()
-        .name("muster-engine-search".into())
-        .spawn(move || {
-            let seats = game.seats();
-            let mover = match game.actor() {
-                Actor::Seat(seat) => seat.index(),
-                _ => 0,
-            };
-            let mut last: Option<Instant> = None;
-            let mut observer = |progress: &Progress| {
-                if last.is_some_and(|t| t.elapsed() < Duration::from_millis(90)) {
-                    return;
-                }
-                last = Some(Instant::now());
-                let values = progress_values(progress, seats, mover);
-                let pv: Vec<String> = progress.best.iter().cloned().collect();
-                output.line(&info_line(
-                    progress.depth,
-                    progress.nodes,
-                    progress.elapsed,
-                    &values,
-                    None,
-                    &pv,
-                ));
-            };
-            // A panic in a search is a bug, but it must not leave the session busy for ever.
-            let searched = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                let result: Result<Thought, SearchError> = match plan {
-                    Plan::Level => engine.think(&game, None, &stop, &mut observer),
-                    Plan::Replace(budget) => {
-                        engine.think(&game, Some(budget), &stop, &mut observer)
-                    }
-                    Plan::Capped(cap) => engine
-                        .think_capped(&game, cap, &stop, &mut observer)
-                        .map(|c| c.thought),
-                };
-                result
-            }));
-            let (engine, result) = match searched {
-                Ok(result) => (Some(engine), result.map_err(|e| e.to_string())),
-                Err(_) => (
-                    None,
-                    Err("the search failed (a bug: see standard error)".into()),
-                ),
-            };
-            let _ = done.send(E::from(Box::new(Finished {
-                level,
-                engine,
-                result,
-                game,
-            })));
-        })
-        .map(|_| ())
-}
-
 /// Every seat's expected utility from a progress report.
-fn progress_values(progress: &Progress, seats: usize, mover: usize) -> Vec<f64> {
+pub(crate) fn progress_values(progress: &Progress, seats: usize, mover: usize) -> Vec<f64> {
     if progress.values.len() == seats {
         return progress.values.clone();
     }
@@ -238,14 +166,35 @@ mod tests {
             clock: Some((vec![30_000, 60_000], 500)),
             ..GoParams::default()
         };
-        assert_eq!(cap(&params, 0).unwrap(), Some(Duration::from_millis(1_500)));
-        assert_eq!(cap(&params, 1).unwrap(), Some(Duration::from_millis(2_500)));
+        assert_eq!(
+            cap(&params, 0, 2).unwrap(),
+            Some(Duration::from_millis(1_500))
+        );
+        assert_eq!(
+            cap(&params, 1, 2).unwrap(),
+            Some(Duration::from_millis(2_500))
+        );
         let short = GoParams {
             clock: Some((vec![100], 1_000)),
             ..GoParams::default()
         };
-        assert_eq!(cap(&short, 0).unwrap(), Some(Duration::from_millis(50)));
-        assert!(cap(&short, 1).unwrap_err().contains("seat 1"));
+        assert_eq!(cap(&short, 0, 1).unwrap(), Some(Duration::from_millis(50)));
+    }
+
+    #[test]
+    fn a_clock_gives_one_time_per_seat_no_more_no_fewer() {
+        let params = GoParams {
+            clock: Some((vec![1_000, 1_000, 1_000], 0)),
+            ..GoParams::default()
+        };
+        let refused = cap(&params, 0, 2).unwrap_err();
+        assert!(refused.contains("`clock 1000 1000 1000`"), "{refused}");
+        assert!(
+            refused.contains("3 times for a game of 2 seats"),
+            "{refused}"
+        );
+        assert!(cap(&params, 0, 4).is_err());
+        assert!(cap(&params, 2, 3).is_ok());
     }
 
     #[test]
@@ -255,12 +204,15 @@ mod tests {
             clock: Some((vec![600_000], 0)),
             ..GoParams::default()
         };
-        assert_eq!(cap(&params, 0).unwrap(), Some(Duration::from_millis(980)));
+        assert_eq!(
+            cap(&params, 0, 1).unwrap(),
+            Some(Duration::from_millis(980))
+        );
         let params = GoParams {
             movetime: Some(100),
             ..GoParams::default()
         };
-        assert_eq!(cap(&params, 0).unwrap(), Some(Duration::from_millis(95)));
+        assert_eq!(cap(&params, 0, 1).unwrap(), Some(Duration::from_millis(95)));
     }
 
     #[test]
@@ -270,7 +222,7 @@ mod tests {
             movetime: Some(200),
             ..GoParams::default()
         };
-        let cap = cap(&params, 0).unwrap();
+        let cap = cap(&params, 0, 1).unwrap();
         assert_eq!(
             plan(&params, cap),
             Plan::Replace(Budget {

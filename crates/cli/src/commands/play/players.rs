@@ -100,7 +100,7 @@ impl Player {
                     });
                 let short = EngineCommand {
                     program,
-                    args: command.args.clone(),
+                    ..command.clone()
                 };
                 format!("engine:{}", short.display())
             }
