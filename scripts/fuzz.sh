@@ -4,14 +4,23 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
-# Targets (fuzz/fuzz_targets/): murus_gallicus, mur, mu, mutou (a variant, a position text and
-# action texts of one game), record (records of any game), variant (variant texts). Each checks
-# properties, not only "no panic": see muster_rules::conformance::outside.
+# Targets: every file of fuzz/fuzz_targets/ (the list is read from there, so none is missed).
+# Each checks properties, not only "no panic":
+#   murus_gallicus, mur, mu, mutou  a variant, a position text and action texts of one game
+#   record, variant                 records of any game, variant texts
+#                                   (these six: muster_rules::conformance::outside)
+#   engine_session                  a whole `muster engine` session (crates/protocol)
+#   client_frame                    a WebSocket frame from a browser (fuzz/src/frames.rs)
+#   session_body, challenge_body    POST /api/session and /api/challenges bodies (fuzz/src/bodies.rs)
+#   record_import                   POST /api/games/import bodies (fuzz/src/imports.rs)
 #
 # The checked-in seed corpora (fuzz/corpus/TARGET) are only read; what the fuzzer finds on the way
 # goes to target/fuzz-corpus/TARGET, kept between runs. A crash is written to
 # fuzz/artifacts/TARGET/; copy it into fuzz/regressions/TARGET/ with a telling name once fixed, and
-# the normal test suite (crates/rules/tests/fuzz_inputs.rs) replays it for ever.
+# the normal test suite replays it for ever (crates/rules/tests/fuzz_inputs.rs for the rules'
+# targets, crates/protocol, crates/wire and crates/server's tests/fuzz_inputs.rs for the others).
+#
+# The server's web client is not built for fuzzing (MUSTER_SKIP_WEB_BUILD defaults to 1 here).
 #
 # Prints the executions per target and exits non-zero if any target found a failure.
 set -euo pipefail
@@ -23,7 +32,15 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then
   echo "usage: scripts/fuzz.sh [SECONDS] [TARGET...]  (SECONDS must be a positive whole number)" >&2
   exit 2
 fi
-all_targets=(murus_gallicus mur mu mutou record variant engine_session)
+export MUSTER_SKIP_WEB_BUILD="${MUSTER_SKIP_WEB_BUILD:-1}"
+all_targets=()
+for file in fuzz/fuzz_targets/*.rs; do
+  all_targets+=("$(basename "$file" .rs)")
+  if ! grep -qF "path = \"fuzz_targets/$(basename "$file")\"" fuzz/Cargo.toml; then
+    echo "fuzz/Cargo.toml has no [[bin]] for $file" >&2
+    exit 2
+  fi
+done
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=("${all_targets[@]}")

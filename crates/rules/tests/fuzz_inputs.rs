@@ -14,8 +14,16 @@ fn fuzz_dir() -> PathBuf {
 }
 
 /// The fuzz targets whose inputs other crates replay: `engine_session` drives a whole
-/// `muster engine` session, which `crates/protocol/tests/fuzz_inputs.rs` replays.
-const ELSEWHERE: [&str; 1] = ["engine_session"];
+/// `muster engine` session, which `crates/protocol/tests/fuzz_inputs.rs` replays;
+/// `client_frame` is replayed by `crates/wire/tests/fuzz_inputs.rs`, and the server's bodies
+/// (`session_body`, `challenge_body`, `record_import`) by `crates/server/tests/fuzz_inputs.rs`.
+const ELSEWHERE: [&str; 5] = [
+    "engine_session",
+    "client_frame",
+    "session_body",
+    "challenge_body",
+    "record_import",
+];
 
 /// The check a target runs, by the target's name.
 fn check_of(target: &str) -> fn(&[u8]) -> Result<(), String> {

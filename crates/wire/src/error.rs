@@ -13,6 +13,12 @@ pub const MAX_FRAME: usize = 16 * 1024;
 /// How much of a bad frame an error quotes, in characters.
 pub const QUOTE_LEN: usize = 80;
 
+/// How much of serde's account of a bad frame an error keeps, in characters. serde quotes the
+/// values it refuses (a room, a control word, a field name) in full, and a frame may hold 16 KiB
+/// of them; the cut keeps every `nack` short. The longest honest account, an unknown control word
+/// followed by the eighteen words there are, fits.
+pub const DETAIL_LEN: usize = 400;
+
 /// Why a frame or a write was refused (`nack.code`, and the HTTP error body's `code`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -95,7 +101,7 @@ pub enum WireError {
     /// Not JSON.
     #[error("the frame is not JSON ({detail}): `{quote}`")]
     NotJson {
-        /// serde_json's account, with line and column.
+        /// serde_json's account, with line and column (at most [`DETAIL_LEN`] characters).
         detail: String,
         /// Its beginning.
         quote: String,
@@ -125,7 +131,7 @@ pub enum WireError {
         /// The payload's ack id, when it has a readable one: the `nack` quotes it so that the
         /// client drops the write from its outbox instead of resending it forever.
         id: Option<AckId>,
-        /// serde's account of the field.
+        /// serde's account of the field (at most [`DETAIL_LEN`] characters, with `…` when cut).
         detail: String,
         /// Its beginning.
         quote: String,
@@ -164,8 +170,13 @@ impl WireError {
 
 /// At most [`QUOTE_LEN`] characters of `text`, with `…` when cut.
 pub fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_LEN) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
+    cut(text, QUOTE_LEN)
+}
+
+/// At most `len` characters of `text`, with `…` when cut.
+fn cut(text: &str, len: usize) -> String {
+    match text.char_indices().nth(len) {
+        Some((at, _)) => format!("{}…", &text[..at]),
         None => text.to_owned(),
     }
 }
@@ -184,7 +195,7 @@ impl ClientMsg {
         }
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| WireError::NotJson {
-                detail: e.to_string(),
+                detail: cut(&e.to_string(), DETAIL_LEN),
                 quote: quote(text),
             })?;
         let Some(t) = value.get("t").and_then(serde_json::Value::as_str) else {
@@ -207,7 +218,7 @@ impl ClientMsg {
         serde_json::from_value(value).map_err(|e| WireError::BadPayload {
             t,
             id,
-            detail: e.to_string(),
+            detail: cut(&e.to_string(), DETAIL_LEN),
             quote: quote(text),
         })
     }
