@@ -29,7 +29,8 @@ scripts/web.sh
 echo "== cargo clippy (warnings denied)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo check of the fuzz targets (they run with scripts/fuzz.sh)"
-cargo check --manifest-path fuzz/Cargo.toml --locked --quiet
+# In the workspace's target folder, so the dependencies checked above are not checked again.
+cargo check --manifest-path fuzz/Cargo.toml --locked --quiet --target-dir target
 echo "== PostgreSQL for the store's tests (scripts/pg.sh)"
 # The store suite runs every case on SQLite and on PostgreSQL; its PostgreSQL cases fail
 # without MUSTER_PG_URL, so a run that passes has run them. MUSTER_PG_SKIP=1 skips them on
