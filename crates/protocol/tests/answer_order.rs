@@ -2,27 +2,12 @@
 //! session given at once (as one write of a controller would), answered by
 //! `muster_protocol::engine::run_with` in memory.
 
-use std::io::{self, Cursor, Write};
-use std::sync::{Arc, Mutex};
+mod kit;
 
+use std::io::Cursor;
+
+use kit::Shared;
 use muster_protocol::engine::{run_with, Settings};
-
-/// A writer the test can read after the session.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0
-            .lock()
-            .expect("not poisoned")
-            .extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
 
 /// The answers to `input`, without `info` lines.
 fn answers(input: &str) -> Vec<String> {

@@ -3,29 +3,14 @@
 //! runs them: the bytes are a controller's side of a whole `muster engine` session, which must
 //! answer every line, never panic, and end at the end of the input.
 
+mod kit;
+
 use std::fs;
-use std::io::{self, Cursor, Write};
+use std::io::Cursor;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
+use kit::Shared;
 use muster_protocol::engine::{run_with, Settings};
-
-/// A writer the test can read after the session.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0
-            .lock()
-            .expect("not poisoned")
-            .extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
 
 fn inputs(kind: &str) -> Vec<PathBuf> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR"))

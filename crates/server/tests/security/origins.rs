@@ -99,26 +99,29 @@ async fn an_origin_named_by_allow_origin_may_act_with_the_cookie() {
     l.h.stop().await;
 }
 
+/// `POST /api/challenges` (an open game of Murus Gallicus) with `auth` and `headers`.
+async fn post_challenge(l: &Lobby, auth: Auth<'_>, headers: &[(&str, &str)]) -> client::Reply {
+    let challenge = json!({"game": "murus-gallicus", "variant": "",
+        "seats": [{"kind": "me"}, {"kind": "open"}], "clock": {"kind": "none"}});
+    let body = challenge.to_string().into_bytes();
+    l.http
+        .send_with(
+            Method::POST,
+            "/api/challenges",
+            auth,
+            headers,
+            Some("application/json"),
+            body,
+        )
+        .await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_foreign_page_cannot_change_anything_with_the_cookie() {
     let l = Lobby::start().await;
     let ann = l.guest("ann").await;
-    let challenge = json!({"game": "murus-gallicus", "variant": "",
-        "seats": [{"kind": "me"}, {"kind": "open"}], "clock": {"kind": "none"}})
-    .to_string()
-    .into_bytes();
     let evil = [("origin", "http://evil.example")];
-    let refused = l
-        .http
-        .send_with(
-            Method::POST,
-            "/api/challenges",
-            Auth::Cookie(&ann),
-            &evil,
-            Some("application/json"),
-            challenge.clone(),
-        )
-        .await;
+    let refused = post_challenge(&l, Auth::Cookie(&ann), &evil).await;
     assert_eq!(refused.status, 403, "{}", refused.body);
     assert_eq!(refused.error().0, "forbidden");
     let logout = l
@@ -141,29 +144,9 @@ async fn a_foreign_page_cannot_change_anything_with_the_cookie() {
     // The same requests from the server's own page, or with a bearer token, go through.
     let own_origin = format!("http://{}", l.h.addr);
     let own = [("origin", own_origin.as_str())];
-    let made = l
-        .http
-        .send_with(
-            Method::POST,
-            "/api/challenges",
-            Auth::Cookie(&ann),
-            &own,
-            Some("application/json"),
-            challenge.clone(),
-        )
-        .await;
+    let made = post_challenge(&l, Auth::Cookie(&ann), &own).await;
     assert_eq!(made.status, 201, "{}", made.body);
-    let made = l
-        .http
-        .send_with(
-            Method::POST,
-            "/api/challenges",
-            Auth::Bearer(&ann),
-            &evil,
-            Some("application/json"),
-            challenge,
-        )
-        .await;
+    let made = post_challenge(&l, Auth::Bearer(&ann), &evil).await;
     assert_eq!(made.status, 201, "{}", made.body);
     // Reading is not changing: a GET from anywhere is answered.
     let read = l
