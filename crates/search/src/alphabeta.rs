@@ -79,6 +79,25 @@ pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
     knowledge: K,
     config: AlphaBetaConfig,
     table: Option<Arc<Table<G::Action>>>,
+    root: RootRules<G::Action>,
+}
+
+/// What the next search's root must respect besides the rules (see [`crate::ending`]).
+#[derive(Clone, Debug)]
+pub struct RootRules<A> {
+    /// Actions not to play.
+    pub excluded: Vec<A>,
+    /// The pass, searched first, and the score units a move must gain over it to be played.
+    pub pass: Option<(A, i32)>,
+}
+
+impl<A> Default for RootRules<A> {
+    fn default() -> Self {
+        RootRules {
+            excluded: Vec::new(),
+            pass: None,
+        }
+    }
 }
 
 impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
@@ -89,7 +108,13 @@ impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
             knowledge,
             config,
             table,
+            root: RootRules::default(),
         }
+    }
+
+    /// Sets what the root of the following searches must respect (until set again).
+    pub fn set_root_rules(&mut self, rules: RootRules<G::Action>) {
+        self.root = rules;
     }
 
     /// Forgets the table (searches are then independent of earlier ones).
@@ -138,6 +163,7 @@ impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
     ) -> Searcher<'a, G, K> {
         Searcher {
             knowledge: &self.knowledge,
+            root_rules: &self.root,
             config: self.config,
             table: self.table.clone(),
             clock: clock.clone(),
@@ -181,6 +207,7 @@ fn supported<G: Game>(game: &G) -> Result<(), SearchError> {
 /// The per-thread state of one search.
 struct Searcher<'a, G: Game, K: Knowledge<G>> {
     knowledge: &'a K,
+    root_rules: &'a RootRules<G::Action>,
     config: AlphaBetaConfig,
     table: Option<Arc<Table<G::Action>>>,
     clock: Clock,
@@ -233,10 +260,8 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             depth += 1;
         }
         let (score, best, depth) = done.unwrap_or_else(|| {
-            let mut actions = Vec::new();
-            game.legal_actions(&mut actions);
-            self.knowledge.prune(game, &mut actions);
-            (0, actions[0], 0)
+            let first = self.root_actions(game, None)[0];
+            (0, first, 0)
         });
         AlphaBetaResult {
             best,
@@ -280,11 +305,11 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         me: Seat,
         hint: Option<G::Action>,
     ) -> Option<(i32, G::Action)> {
-        let mut actions = Vec::new();
-        game.legal_actions(&mut actions);
-        self.knowledge.prune(game, &mut actions);
-        self.order(&mut actions, 0, hint.or_else(|| self.tt_move(game)));
+        let actions = self.root_actions(game, hint);
+        let pass = self.root_rules.pass;
         let mut best: Option<(i32, G::Action)> = None;
+        // A move replaces the best so far only when it scores above `bar`.
+        let mut bar = -INFINITY;
         for action in actions {
             let mut child = game.clone();
             child.apply_unchecked(action);
@@ -292,15 +317,39 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             if self.aborted {
                 return None;
             }
-            if best.is_none_or(|(b, _)| score > b) {
+            if best.is_none() || score > bar {
                 best = Some((score, action));
             }
-            alpha = alpha.max(score);
+            bar = bar.max(score);
+            if let Some((_, margin)) = pass.filter(|&(p, _)| p == action) {
+                bar = bar.max(score.saturating_add(margin - 1).min(EVAL_LIMIT));
+            }
+            alpha = alpha.max(bar);
             if alpha >= beta {
                 break;
             }
         }
         best
+    }
+
+    /// The root's actions in the order searched: pruned by the knowledge, without the excluded
+    /// ones (unless nothing would be left), the pass first when it is to be weighed first, then
+    /// the hint or table move, killers and history.
+    fn root_actions(&mut self, game: &G, hint: Option<G::Action>) -> Vec<G::Action> {
+        let mut actions = Vec::new();
+        game.legal_actions(&mut actions);
+        self.knowledge.prune(game, &mut actions);
+        let excluded = &self.root_rules.excluded;
+        if actions.iter().any(|a| !excluded.contains(a)) {
+            actions.retain(|a| !excluded.contains(a));
+        }
+        self.order(&mut actions, 0, hint.or_else(|| self.tt_move(game)));
+        if let Some((pass, _)) = self.root_rules.pass {
+            if let Some(i) = actions.iter().position(|&a| a == pass) {
+                actions[..=i].rotate_right(1);
+            }
+        }
+        actions
     }
 
     /// The value for `me` of `child`, reached from a node of `me` at `ply` with `depth` left.

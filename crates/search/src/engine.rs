@@ -9,7 +9,8 @@ use muster_rules::{Actor, AnyGame, Game, GameId, Visibility};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::alphabeta::value_of;
+use crate::alphabeta::{value_of, RootRules};
+use crate::ending::Memory;
 use crate::games::mutou::MuTouKnowledge;
 use crate::games::{mu::MuKnowledge, mur::MurKnowledge, murus_gallicus::MurusGallicusKnowledge};
 use crate::levels::Recipe;
@@ -47,7 +48,8 @@ pub struct Thought {
     pub depth: u32,
     /// Time spent.
     pub elapsed: Duration,
-    /// Which search decided: `random`, `mcts` or `alpha-beta`.
+    /// Which search decided: `random`, `mcts` or `alpha-beta`; `ending` for a pass that
+    /// [`crate::ending`]'s quiet rule made without searching.
     pub method: &'static str,
 }
 
@@ -330,6 +332,8 @@ struct Settings {
 struct Player<G: Game, K: Knowledge<G> + Clone> {
     knowledge: K,
     settings: Settings,
+    /// The game as observed, for games that need help to end ([`crate::ending`]).
+    memory: Memory,
     mcts: Option<Mcts<G, K>>,
     alpha_beta: Option<AlphaBeta<G, K>>,
     rng: SmallRng,
@@ -340,6 +344,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         Player {
             knowledge,
             settings,
+            memory: Memory::default(),
             mcts: None,
             alpha_beta: None,
             rng: SmallRng::seed_from_u64(settings.seed),
@@ -357,6 +362,56 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         stop: &StopFlag,
         observer: &mut dyn Observer,
     ) -> Result<Thought, SearchError> {
+        let mut rules = RootRules::default();
+        let ending = self.knowledge.ending();
+        // A random player stays uniformly random.
+        if let Some(ending) = ending.filter(|_| self.settings.recipe != Recipe::Random) {
+            self.memory.follow(ending, game);
+            if let Some(pass) = self.memory.must_pass(ending, game) {
+                return Ok(rule_pass(game, pass));
+            }
+            rules = RootRules {
+                excluded: self.memory.repeating(ending, game),
+                pass: ending
+                    .pass(game)
+                    .filter(|_| self.memory.weighs_passing(game))
+                    .map(|p| (p, ending.pass_margin())),
+            };
+        }
+        let excluded = rules.excluded.clone();
+        let thought = self.search(game, limit, stop, observer, rules)?;
+        Ok(self.avoid(game, thought, &excluded))
+    }
+
+    /// A search's decision replaced when it would repeat a position: the pass when it is
+    /// legal, else the first legal action that does not repeat. Only MCTS can leave one (when
+    /// it searched nothing else).
+    fn avoid(&self, game: &G, mut thought: Thought, excluded: &[G::Action]) -> Thought {
+        if !excluded
+            .iter()
+            .any(|&a| game.action_text(a) == thought.action)
+        {
+            return thought;
+        }
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let pass = self.knowledge.ending().and_then(|e| e.pass(game));
+        let other = legal.iter().copied().find(|a| !excluded.contains(a));
+        if let Some(action) = pass.or(other) {
+            thought.action = game.action_text(action);
+            thought.line = vec![thought.action.clone()];
+        }
+        thought
+    }
+
+    fn search(
+        &mut self,
+        game: &G,
+        limit: Limit,
+        stop: &StopFlag,
+        observer: &mut dyn Observer,
+        rules: RootRules<G::Action>,
+    ) -> Result<Thought, SearchError> {
         match self.settings.recipe {
             Recipe::Random => Ok(self.random(game)),
             Recipe::AlphaBeta { depth, nodes }
@@ -367,19 +422,19 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
                     depth: Some(depth),
                     time: None,
                 });
-                self.alpha_beta(game, &budget, stop, observer)
+                self.alpha_beta(game, &budget, stop, observer, rules)
             }
             Recipe::AlphaBeta { nodes, .. } => {
                 let iterations = (nodes / 5).clamp(1, MCTS_STAND_IN);
                 let budget = limit.mcts_budget(Budget::nodes(iterations));
-                self.mcts(game, None, &budget, stop, observer)
+                self.mcts(game, None, &budget, stop, observer, rules.excluded)
             }
             Recipe::Mcts {
                 iterations,
                 playout_plies,
             } => {
                 let budget = limit.mcts_budget(Budget::nodes(iterations));
-                self.mcts(game, playout_plies, &budget, stop, observer)
+                self.mcts(game, playout_plies, &budget, stop, observer, rules.excluded)
             }
         }
     }
@@ -409,6 +464,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         budget: &Budget,
         stop: &StopFlag,
         observer: &mut dyn Observer,
+        excluded: Vec<G::Action>,
     ) -> Result<Thought, SearchError> {
         let Settings { seed, threads, .. } = self.settings;
         let knowledge = &self.knowledge;
@@ -420,6 +476,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
             };
             Mcts::new(knowledge.clone(), config, seed)
         });
+        search.set_root_excluded(excluded);
         let found = search.search(game, budget, stop, observer)?;
         Ok(Thought {
             action: game.action_text(found.best),
@@ -441,6 +498,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         budget: &Budget,
         stop: &StopFlag,
         observer: &mut dyn Observer,
+        rules: RootRules<G::Action>,
     ) -> Result<Thought, SearchError> {
         let threads = self.settings.threads;
         let tt_bits = crate::tt::bits_for_mib::<G::Action>(self.settings.hash_mib);
@@ -453,6 +511,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
             };
             AlphaBeta::new(knowledge.clone(), config)
         });
+        search.set_root_rules(rules);
         let found = search.search(game, budget, stop, observer)?;
         Ok(Thought {
             action: game.action_text(found.best),
@@ -475,9 +534,37 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
     }
 
     fn observe(&mut self, before: &G, action: &str) {
-        if let (Some(search), Ok(action)) = (&mut self.mcts, before.parse_action(action)) {
+        let Ok(action) = before.parse_action(action) else {
+            return;
+        };
+        if let Some(search) = &mut self.mcts {
             search.advance(before, action);
         }
+        if let Some(ending) = self.knowledge.ending() {
+            let mut legal = Vec::new();
+            before.legal_actions(&mut legal);
+            if legal.contains(&action) {
+                let mut after = before.clone();
+                after.apply_unchecked(action);
+                self.memory.observe(ending, before, &after);
+            }
+        }
+    }
+}
+
+/// A pass made by [`crate::ending`]'s quiet rule, without a search.
+fn rule_pass<G: Game>(game: &G, pass: G::Action) -> Thought {
+    Thought {
+        action: game.action_text(pass),
+        value: 0.5,
+        values: vec![0.5; game.seats()],
+        proven: false,
+        score: None,
+        line: vec![game.action_text(pass)],
+        nodes: 0,
+        depth: 0,
+        elapsed: Duration::ZERO,
+        method: "ending",
     }
 }
 

@@ -67,6 +67,31 @@ pub trait Knowledge<G: Game>: Send + Sync + 'static {
         let _ = game;
         true
     }
+
+    /// How a game that may go on for ever is brought to an end (see [`crate::ending`]): the
+    /// game's pass, and the keys that tell a repeated position and real progress. `None` (the
+    /// default) for games that end by themselves.
+    fn ending(&self) -> Option<&dyn Ending<G>> {
+        None
+    }
+}
+
+/// What [`crate::ending`] needs to know of a game that ends only when every seat passes in turn
+/// (Mu, mu §2.12): a game whose players can keep moving for ever.
+pub trait Ending<G: Game>: Send + Sync {
+    /// The pass, when it is legal in `game`.
+    fn pass(&self, game: &G) -> Option<G::Action>;
+
+    /// A key of the position as the players see it: equal keys, the same position, whatever
+    /// counters of turns or passes say (a position that comes back has the same key).
+    fn repetition_key(&self, game: &G) -> u64;
+
+    /// A key of what cannot come back once changed (men on the board, cells still Virgin): a
+    /// key never seen before in the game is progress.
+    fn progress_key(&self, game: &G) -> u64;
+
+    /// Score units a move must gain over passing before alpha-beta prefers it.
+    fn pass_margin(&self) -> i32;
 }
 
 /// Knowledge of nothing: every position scores 0 and playouts are uniform. The baseline for

@@ -14,17 +14,18 @@
 //! Depends on the rules crate only: no I/O; time is read only when a budget asks for it.
 
 pub mod budget;
+pub mod ending;
 pub mod games;
 pub mod knowledge;
 
 pub use budget::{Budget, Observer, Progress, StopFlag};
-pub use knowledge::{Blind, Knowledge};
+pub use knowledge::{Blind, Ending, Knowledge};
 
 pub mod alphabeta;
 pub mod mcts;
 pub mod minimax;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaResult};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaResult, RootRules};
 pub use mcts::{Candidate, Mcts, MctsConfig, MctsResult};
 
 /// Why a search cannot run.

@@ -11,7 +11,7 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 
 use super::{pairwise_utilities, relative, Tactic};
-use crate::knowledge::Knowledge;
+use crate::knowledge::{Ending, Knowledge};
 
 /// Score units per man on the board.
 const MAN: i32 = 100;
@@ -102,6 +102,70 @@ impl Knowledge<Mu> for MuKnowledge {
     /// placed, which playouts into the phase of play can judge but a search horizon cannot.
     fn judges(&self, game: &Mu) -> bool {
         game.phase() == Phase::Play
+    }
+
+    /// Mu ends only when every seat passes in turn (mu §2.12), so its players follow
+    /// [`crate::ending`].
+    fn ending(&self) -> Option<&dyn Ending<Mu>> {
+        Some(&MuEnding)
+    }
+}
+
+/// Mu's pass, positions and progress for [`crate::ending`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MuEnding;
+
+/// Score units a move must gain over passing: half a man.
+const PASS_MARGIN: i32 = MAN / 2;
+
+impl Ending<Mu> for MuEnding {
+    fn pass(&self, game: &Mu) -> Option<MuAction> {
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        legal.contains(&MuAction::Pass).then_some(MuAction::Pass)
+    }
+
+    /// Every cell's layer, owner and height, the seat to move, the phase, the decision owed
+    /// and the moves made this turn; not the turn or pass counters.
+    fn repetition_key(&self, game: &Mu) -> u64 {
+        let mut h = muster_rules::hash::mix(
+            u64::from(game.to_move().0) << 8
+                ^ (game.phase() as u64) << 16
+                ^ (game.pending() as u64) << 24
+                ^ u64::from(game.moves_this_turn()) << 32,
+        ) ^ game.budget();
+        for cell in game.geometry().all_cells() {
+            let state = game.cell(cell);
+            let word =
+                (state.layer as u64) << 24 ^ u64::from(state.owner) << 16 ^ u64::from(state.height);
+            h = muster_rules::hash::mix(h ^ word);
+        }
+        h
+    }
+
+    /// The men of each seat and the number of Virgin cells: men are lost only by capture or
+    /// removal and gained only by sprouting from a Virgin cell, which never comes back.
+    fn progress_key(&self, game: &Mu) -> u64 {
+        let mut men = [0u64; 8];
+        let mut virgin = 0u64;
+        for cell in game.geometry().all_cells() {
+            let state = game.cell(cell);
+            if state.layer == Layer::Virgin {
+                virgin += 1;
+            }
+            if let Some(owner) = state.owner() {
+                men[owner.index() % 8] += u64::from(state.height);
+            }
+        }
+        let mut h = muster_rules::hash::mix(virgin ^ (game.phase() as u64) << 32);
+        for m in men {
+            h = muster_rules::hash::mix(h ^ m);
+        }
+        h
+    }
+
+    fn pass_margin(&self) -> i32 {
+        PASS_MARGIN
     }
 }
 

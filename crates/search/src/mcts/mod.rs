@@ -96,6 +96,8 @@ pub struct Mcts<G: Game, K: Knowledge<G>> {
     config: MctsConfig,
     trees: Vec<Tree<G>>,
     rngs: Vec<SmallRng>,
+    /// Root actions not to play (see [`crate::ending`]).
+    excluded: Vec<G::Action>,
 }
 
 /// One tree's worker state for a search.
@@ -122,7 +124,14 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
             rngs: (0..threads as u64)
                 .map(|t| SmallRng::seed_from_u64(seed ^ t.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
                 .collect(),
+            excluded: Vec::new(),
         }
+    }
+
+    /// Root actions the following searches must not choose while another was searched (until
+    /// set again); they are still searched, since the tree is kept between decisions.
+    pub fn set_root_excluded(&mut self, excluded: Vec<G::Action>) {
+        self.excluded = excluded;
     }
 
     /// Tells the player that `action` was played in `before`. When `before` is where its trees
@@ -195,7 +204,13 @@ impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
         let Actor::Seat(seat) = game.actor() else {
             unreachable!("checked before the search")
         };
-        let candidates = root_candidates(&self.trees, seat);
+        let mut candidates = root_candidates(&self.trees, seat);
+        if candidates
+            .iter()
+            .any(|c| !self.excluded.contains(&c.action))
+        {
+            candidates.retain(|c| !self.excluded.contains(&c.action));
+        }
         let best = choose(&candidates);
         let line = self.trees[0].principal_line(best.action);
         MctsResult {
