@@ -168,17 +168,17 @@ fn searches_with_their_own_budgets_meet_in_the_arena() {
 }
 
 #[test]
-fn the_arena_warns_that_mu_without_a_cap_may_not_end() {
+fn the_arena_warns_that_mu_without_a_cap_may_not_end_with_a_random_player() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let out = dir.path().to_str().expect("a UTF-8 path");
-    let arena = |variant: &str| {
+    let arena = |variant: &str, players: &str| {
         let run = muster(&[
             "arena",
             "mu",
             "--variant",
             variant,
             "--players",
-            "random,1",
+            players,
             "--games",
             "2",
             "--max-plies",
@@ -190,14 +190,19 @@ fn the_arena_warns_that_mu_without_a_cap_may_not_end() {
         assert!(run.success, "{}", run.stderr);
         run.stderr
     };
-    let uncapped = arena("levis start=duel");
+    let uncapped = arena("levis start=duel", "random,1");
     assert!(
         uncapped.contains("note: Mu ends only when every player passes")
             && uncapped.contains("ply_cap=200"),
         "{uncapped}"
     );
-    let capped = arena("levis start=duel ply_cap=10");
+    let capped = arena("levis start=duel ply_cap=10", "random,1");
     assert!(!capped.contains("note:"), "{capped}");
+    let levels = arena("levis start=duel", "1,2");
+    assert!(
+        !levels.contains("note:"),
+        "muster's levels end Mu: {levels}"
+    );
 }
 
 #[test]

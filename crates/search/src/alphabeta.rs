@@ -1,4 +1,8 @@
-//! Alpha-beta for two-seat games without chance.
+//! Alpha-beta for games without chance.
+//!
+//! With more than two seats the search is paranoid: the seat deciding at the root plays against
+//! all the others as one side, which minimises its score (the knowledge's score of that seat);
+//! a game's end scores as won when that seat's utility is above ½.
 //!
 //! Negamax over decisions: when the same seat decides twice in a row (a Mur double withdrawal, a
 //! Mu move and its explosion order) the value is passed down without negation. Iterative
@@ -28,6 +32,10 @@ pub const WIN: i32 = 1_000_000;
 /// Static scores are clamped inside ±`EVAL_LIMIT`, well away from won scores.
 pub const EVAL_LIMIT: i32 = WIN / 2;
 const INFINITY: i32 = WIN + 1;
+/// The clock and the stop flag are read every this many positions: often enough that a stop is
+/// answered within milliseconds where positions are dear (a crowded Mu board), seldom enough to
+/// cost nothing where they are cheap.
+const CLOCK_EVERY: u64 = 16;
 
 /// How an alpha-beta searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,6 +171,7 @@ impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
     ) -> Searcher<'a, G, K> {
         Searcher {
             knowledge: &self.knowledge,
+            paranoid: None,
             root_rules: &self.root,
             config: self.config,
             table: self.table.clone(),
@@ -179,19 +188,20 @@ impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
     }
 }
 
-/// Every seat's expected utility in a two-seat game where `me` expects `value`.
-pub(crate) fn two_seat_values(me: Seat, value: f64) -> Vec<f64> {
-    if me.index() == 0 {
-        vec![value, 1.0 - value]
-    } else {
-        vec![1.0 - value, value]
-    }
+/// Every seat's expected utility where `me` expects `value`: with two seats the other expects
+/// the complement; with more, the others share what is left of the table's total (as
+/// [`muster_rules::Outcome::utility`], the utilities of a game add up to half the seats).
+pub(crate) fn seat_values(seats: usize, me: Seat, value: f64) -> Vec<f64> {
+    let others = (seats as f64 / 2.0 - value).max(0.0) / (seats.max(2) - 1) as f64;
+    (0..seats)
+        .map(|s| if s == me.index() { value } else { others })
+        .collect()
 }
 
 fn supported<G: Game>(game: &G) -> Result<(), SearchError> {
-    if game.seats() != 2 {
+    if game.seats() < 2 {
         return Err(SearchError::Unsupported(format!(
-            "this game has {} seats",
+            "this game has {} seat",
             game.seats()
         )));
     }
@@ -207,6 +217,9 @@ fn supported<G: Game>(game: &G) -> Result<(), SearchError> {
 /// The per-thread state of one search.
 struct Searcher<'a, G: Game, K: Knowledge<G>> {
     knowledge: &'a K,
+    /// With more than two seats, the seat the search decides for: every other seat plays
+    /// against it (paranoid search).
+    paranoid: Option<Seat>,
     root_rules: &'a RootRules<G::Action>,
     config: AlphaBetaConfig,
     table: Option<Arc<Table<G::Action>>>,
@@ -234,6 +247,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         let Actor::Seat(me) = game.actor() else {
             unreachable!("checked before the search")
         };
+        self.paranoid = (game.seats() > 2).then_some(me);
         let max_depth = budget.depth.unwrap_or(self.config.max_depth).max(1);
         let mut done: Option<(i32, G::Action, u32)> = None;
         let mut depth = 1 + self.offset.min(max_depth - 1);
@@ -252,7 +266,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
                 depth,
                 best: Some(game.action_text(best)),
                 value,
-                values: two_seat_values(me, value),
+                values: seat_values(game.seats(), me, value),
             });
             if score.abs() >= WIN - depth as i32 {
                 break;
@@ -363,9 +377,9 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         me: Seat,
     ) -> i32 {
         match child.actor() {
-            Actor::Over => terminal(child, me, ply + 1),
-            Actor::Seat(next) if next == me => {
-                self.negamax(child, depth - 1, ply + 1, alpha, beta, me)
+            Actor::Over => self.terminal(child, me, ply + 1),
+            Actor::Seat(next) if self.same_side(next, me) => {
+                self.negamax(child, depth - 1, ply + 1, alpha, beta, next)
             }
             Actor::Seat(next) => -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, next),
             Actor::Chance => unreachable!("alpha-beta is refused for games with chance"),
@@ -387,10 +401,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         }
         self.nodes += 1;
         if depth <= 0 {
-            return self
-                .knowledge
-                .score(game, me)
-                .clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            return self.evaluate(game, me).clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
         let key = game.position_hash();
         let stored = self.table.as_ref().and_then(|t| t.probe(key));
@@ -455,6 +466,34 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         best.0
     }
 
+    /// Whether seats `a` and `b` play on the same side: the same seat, or, in a paranoid
+    /// search, two seats other than the one searched for.
+    fn same_side(&self, a: Seat, b: Seat) -> bool {
+        match self.paranoid {
+            Some(root) => (a == root) == (b == root),
+            None => a == b,
+        }
+    }
+
+    /// The static score for the side of `me`: in a paranoid search the others' side scores
+    /// the negation of the searched seat's score.
+    fn evaluate(&self, game: &G, me: Seat) -> i32 {
+        match self.paranoid {
+            Some(root) if root != me => -self.knowledge.score(game, root),
+            Some(root) => self.knowledge.score(game, root),
+            None => self.knowledge.score(game, me),
+        }
+    }
+
+    /// A finished game's score for the side of `me` (see [`Searcher::evaluate`]).
+    fn terminal(&self, game: &G, me: Seat, ply: u32) -> i32 {
+        match self.paranoid {
+            Some(root) if root != me => -terminal(game, root, ply),
+            Some(root) => terminal(game, root, ply),
+            None => terminal(game, me, ply),
+        }
+    }
+
     /// Returns a ply's action list for reuse.
     fn give_back(&mut self, ply: usize, list: Vec<G::Action>) {
         if self.lists.len() <= ply {
@@ -468,7 +507,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         {
             return true;
         }
-        self.nodes % 1024 == 0 && self.clock.expired()
+        self.nodes % CLOCK_EVERY == 0 && self.clock.expired()
     }
 
     fn tt_move(&self, game: &G) -> Option<G::Action> {

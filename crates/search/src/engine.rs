@@ -19,11 +19,12 @@ use crate::{
     StopFlag,
 };
 
-/// The most MCTS iterations an alpha-beta level plays where alpha-beta cannot go (more than two
-/// seats, chance, positions its knowledge does not judge): a fifth of its positions, at most
-/// this. MCTS gains little in Mu beyond a few hundred iterations (docs/ai.md), and set-up
-/// decisions should not keep a player waiting.
-const MCTS_STAND_IN: u64 = 5_000;
+/// The most MCTS iterations an alpha-beta level plays where alpha-beta cannot go (chance,
+/// positions its knowledge does not judge): a fifth of its positions, at most this. MCTS gains
+/// little in Mu beyond a few hundred iterations (docs/ai.md), and a set-up decision of Mu, whose
+/// playouts run through the rest of the set-up into the play, must stay within a level's two
+/// seconds.
+const MCTS_STAND_IN: u64 = 1_000;
 
 /// What the engine decided, and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -237,7 +238,7 @@ impl Engine {
     /// alpha-beta level scaled as usual), but never longer than `cap` of wall-clock time, and
     /// ending early when `stop` is set. The report says what was searched and why it ended.
     ///
-    /// The cap is checked between MCTS iterations and every 1 024 alpha-beta positions, so the
+    /// The cap is checked between MCTS iterations and every 16 alpha-beta positions, so the
     /// search overruns it by at most one iteration (one playout); the action returned is always
     /// legal, the best found so far. A capped search depends on the machine's speed, so it is
     /// not reproducible the way a level's own budget is.
@@ -415,7 +416,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         match self.settings.recipe {
             Recipe::Random => Ok(self.random(game)),
             Recipe::AlphaBeta { depth, nodes }
-                if game.seats() == 2 && !G::INFO.has_chance && self.knowledge.judges(game) =>
+                if !G::INFO.has_chance && self.knowledge.judges(game) =>
             {
                 let budget = limit.budget(Budget {
                     nodes: Some(nodes),
@@ -517,7 +518,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
             action: game.action_text(found.best),
             value: value_of(found.score, self.knowledge.scale()),
             values: match game.actor() {
-                Actor::Seat(me) => crate::alphabeta::two_seat_values(
+                Actor::Seat(me) => crate::alphabeta::seat_values(
+                    game.seats(),
                     me,
                     value_of(found.score, self.knowledge.scale()),
                 ),

@@ -20,10 +20,10 @@ pub enum Recipe {
         /// Playout length, overriding the knowledge's.
         playout_plies: Option<u32>,
     },
-    /// Alpha-beta to at most `depth` plies and `nodes` positions per decision. Two-seat games
-    /// only: with more seats, with chance, or where the game's knowledge does not judge the
-    /// position (Mu's set-up), the level plays MCTS with `nodes / 5` iterations (at most
-    /// 5 000).
+    /// Alpha-beta to at most `depth` plies and `nodes` positions per decision; with more than
+    /// two seats a paranoid search (every other seat plays against the one deciding). Where
+    /// there is chance, or where the game's knowledge does not judge the position (Mu's
+    /// set-up), the level plays MCTS with `nodes / 5` iterations (at most 1 000).
     AlphaBeta {
         /// The deepest iteration.
         depth: u32,

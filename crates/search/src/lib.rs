@@ -5,7 +5,9 @@
 //!   of several decisions as ordinary decisions, proven results propagated, the tree kept
 //!   between moves, root-parallel threads.
 //! * [`AlphaBeta`]: negamax with iterative deepening, a transposition table, TT-move, killer and
-//!   history ordering and aspiration windows, for two-seat games without chance.
+//!   history ordering and aspiration windows, for games without chance; with more than two
+//!   seats it is paranoid (the other seats play as one side against the seat deciding).
+//! * [`ending`]: how players bring a game that could go on for ever (Mu) to its end.
 //! * [`games`]: what the searches know about each game (evaluations, playout policies), one file
 //!   per game; the rules crate knows nothing of it.
 //! * [`levels`]: the graded opponents, each a fixed recipe of algorithm and budget, and
@@ -37,8 +39,8 @@ pub enum SearchError {
     /// Nobody is to decide.
     #[error("nothing to search: {0}")]
     NotASeat(&'static str),
-    /// Alpha-beta was asked to search a game it cannot (more than two seats, or chance).
-    #[error("alpha-beta searches two-seat games without chance; {0}")]
+    /// Alpha-beta was asked to search a game it cannot (chance, or a single seat).
+    #[error("alpha-beta searches games of two or more seats without chance; {0}")]
     Unsupported(String),
 }
 pub mod engine;

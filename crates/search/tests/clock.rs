@@ -29,7 +29,7 @@ fn assert_legal(game: &AnyGame, action: &str) {
 fn a_cap_shorter_than_the_level_budget_ends_the_search_near_the_cap() {
     let cap = Duration::from_millis(200);
     // Alpha-beta (Murus Gallicus level 8: 400 000 positions), MCTS (Mur level 4: 2 000
-    // iterations), and MCTS standing in for alpha-beta with three seats (Mu level 8).
+    // iterations), and paranoid alpha-beta with three seats (Mu level 8).
     let cases = [
         (AnyGame::new(GameId::MurusGallicus, "advanced", None), 8),
         (AnyGame::new(GameId::Mur, "game", None), 4),

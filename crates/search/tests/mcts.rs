@@ -118,7 +118,12 @@ fn an_alpha_beta_level_hands_positions_it_cannot_judge_to_mcts() {
     };
     // mu §2.12: territory is all there is to judge, and the lay-out has none yet.
     assert_eq!(method("levis", 2), ("mcts", 50), "the opening protocol");
-    assert_eq!(method("multi", 3), ("mcts", 50), "three seats");
+    assert_eq!(method("multi", 3), ("mcts", 50), "three seats laying out");
     let (played, _) = method("levis start=duel", 2);
     assert_eq!(played, "alpha-beta", "two seats in the phase of play");
+    let (played, _) = method("multi start=random seed=1", 3);
+    assert_eq!(
+        played, "alpha-beta",
+        "three seats in the phase of play: paranoid"
+    );
 }

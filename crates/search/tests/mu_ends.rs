@@ -69,10 +69,16 @@ fn mcts_against_alpha_beta_ends_a_game_of_levis_by_passing() {
 
 #[test]
 fn a_game_of_velox_between_ais_ends_by_passing() {
-    assert_ends_by_passing("velox", 2, &[recipe(5), recipe(3)], 500);
+    assert_ends_by_passing("velox segments=4", 2, &[recipe(5), recipe(3)], 500);
 }
 
 #[test]
 fn three_ais_end_a_game_of_multi_player_mu_by_passing() {
-    assert_ends_by_passing("multi", 3, &[recipe(1), recipe(3), recipe(4)], 600);
+    // Level 5 searches paranoid alpha-beta in the phase of play.
+    assert_ends_by_passing(
+        "multi segments=3",
+        3,
+        &[recipe(1), recipe(4), recipe(5)],
+        600,
+    );
 }

@@ -49,7 +49,7 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
     }
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create the records folder `{}`", args.out.display()))?;
-    if let Some(note) = endless_note(&start) {
+    if let Some(note) = endless_note(&start, &players) {
         eprintln!("{note}");
     }
     let jobs = schedule::jobs(&pairs, args.games, args.seed);
@@ -67,16 +67,21 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
     Ok(())
 }
 
-/// A word of warning when the game can go on for ever: Mu ends only when every player passes
-/// (mu §2.12, A19), and two searches that each see no gain in giving way shuffle men until
-/// `--max-plies`. The rules' `ply_cap` (a labelled house rule) ends and counts such games.
-fn endless_note(start: &muster_rules::AnyGame) -> Option<String> {
+/// A word of warning when a game can go on for ever: Mu ends only when every player passes
+/// (mu §2.12, A19). muster's own players end it (`muster_search::ending`), but a random player
+/// or an outside engine may never give way, and then the game runs to `--max-plies`. The rules'
+/// `ply_cap` (a labelled house rule) ends and counts such games.
+fn endless_note(start: &muster_rules::AnyGame, players: &[Player]) -> Option<String> {
     let variant = start.variant_text();
-    (start.id() == muster_rules::GameId::Mu && !variant.contains("ply_cap=")).then(|| {
+    let unruly = players
+        .iter()
+        .any(|p| matches!(p, Player::Random | Player::Engine(_)));
+    (start.id() == muster_rules::GameId::Mu && unruly && !variant.contains("ply_cap=")).then(|| {
         format!(
-            "note: Mu ends only when every player passes; searches that never give way play on \
-             to --max-plies, scored a draw. To count such games after N turns, play the house \
-             rule: --variant \"{variant} ply_cap=200\""
+            "note: Mu ends only when every player passes; muster's levels pass once play goes \
+             quiet, but a random player or an outside engine may play on to --max-plies, scored \
+             a draw. To count such games after N turns, play the house rule: --variant \
+             \"{variant} ply_cap=200\""
         )
     })
 }
