@@ -61,6 +61,8 @@ mod wire;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_caches;
+#[cfg(test)]
 mod tests_text;
 
 pub use actions::{edit_text, parse_tessel, CallMode, MuTouAction, Spin, Take};

@@ -1,7 +1,15 @@
 //! The glued map (base + splices) and the adjacency caches, rebuilt after every edit.
 //!
+//! Jagger rows are the exception: tracing every tessel's runs cost more than all the other
+//! caches together, and a position asks for few of them (only where a piece with a Jagger
+//! shak stands), so each row is traced on its first query and kept in a `OnceLock` beside
+//! the other caches. A rebuild starts every row empty again, so a row always belongs to
+//! the caches it was traced from.
+//!
 //! The build never panics on an invalid base: the first V2 fault it meets is recorded in
 //! `fault` for the validator to report.
+
+use std::sync::OnceLock;
 
 use super::error::SurfaceError;
 use super::ids::{EdgeId, TesselId, VertexId};
@@ -96,6 +104,8 @@ pub(super) struct Derived {
     pub splice_ends: Vec<Option<[VertexId; 4]>>,
     /// Glued vertex → whether a splice made it (its class has two or more base vertices).
     pub spliced_vertex: Vec<bool>,
+    /// Glued vertex → the base vertices of its class, ascending (empty for other ids).
+    pub class: Csr<VertexId>,
     pub cyc_v: Csr<VertexId>,
     pub cyc_e: Csr<EdgeId>,
     /// Glued edge → glued (tail, head); `None` if not a live glued edge.
@@ -108,7 +118,8 @@ pub(super) struct Derived {
     pub walker: Csr<TesselId>,
     pub angler: Csr<TesselId>,
     pub touching: Csr<TesselId>,
-    pub jagger: Csr<(TesselId, u8)>,
+    /// Tessel → its jagger row, traced on first use (see the module docs).
+    pub jagger: Vec<OnceLock<Box<[(TesselId, u8)]>>>,
     /// The first V2 fault met while deriving uses.
     pub fault: Option<SurfaceError>,
 }
@@ -171,6 +182,10 @@ impl Derived {
             })
             .collect();
         self.spliced_vertex = size.iter().map(|&s| s >= 2).collect();
+        let pairs: Vec<(usize, VertexId)> = (0..nv)
+            .map(|v| (self.glued_vertex[v].index(), VertexId(v as u16)))
+            .collect();
+        self.class = Csr::from_ordered_pairs(nv, &pairs);
     }
 
     /// Each tessel's cycle in glued ids (dead tessels get empty rows).
@@ -275,7 +290,7 @@ impl Derived {
             .collect();
     }
 
-    /// Walker, touching, angler and jagger rows for every tessel id.
+    /// Walker, touching and angler rows for every tessel id; jagger rows left untraced.
     fn adjacency(&mut self, nt: usize) {
         let mut row: Vec<TesselId> = Vec::new();
         // stamp[s] is 2t + 1 once s is in t's walker row, 2t + 2 in its touching row, so a
@@ -310,14 +325,22 @@ impl Derived {
             row.retain(|s| walker.binary_search(s).is_err());
             self.angler.push_row(&row);
         }
-        let mut found: Vec<(TesselId, u8)> = Vec::new();
-        for t in (0..nt).map(|t| TesselId(t as u16)) {
-            found.clear();
+        self.jagger = (0..nt).map(|_| OnceLock::new()).collect();
+    }
+
+    /// `t`'s jagger row (see [`Derived::jagger_from`]), traced now if not yet; empty for an
+    /// id past the last.
+    pub fn jagger_row(&self, t: TesselId) -> &[(TesselId, u8)] {
+        let Some(cell) = self.jagger.get(t.index()) else {
+            return &[];
+        };
+        cell.get_or_init(|| {
+            let mut found: Vec<(TesselId, u8)> = Vec::new();
             self.jagger_from(t, &mut found);
             found.sort_unstable();
             found.dedup_by_key(|d| d.0);
-            self.jagger.push_row(&found);
-        }
+            found.into_boxed_slice()
+        })
     }
 
     /// Jagger moves of `t` (mutou S10, D9): from a corner v of T, a run of k ≥ 1 edges along
@@ -371,6 +394,49 @@ impl Derived {
             let pair = self.sides[f.index()];
             f != e && (pair == (Some(a), Some(b)) || pair == (Some(b), Some(a)))
         })
+    }
+}
+
+#[cfg(test)]
+impl Derived {
+    /// `Ok` when every cache equals `other`'s (jagger rows traced on both sides), else the
+    /// name of the first that differs.
+    pub fn same_as(&self, other: &Derived) -> Result<(), String> {
+        let same = |a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| {
+            format!("{a:?}") == format!("{b:?}")
+        };
+        let fields: [(&str, &dyn std::fmt::Debug, &dyn std::fmt::Debug); 18] = [
+            ("tessel_ids", &self.tessel_ids, &other.tessel_ids),
+            ("live", &self.live, &other.live),
+            ("glued_vertex", &self.glued_vertex, &other.glued_vertex),
+            ("glued_edge", &self.glued_edge, &other.glued_edge),
+            ("splice_of", &self.splice_of, &other.splice_of),
+            ("splice_ends", &self.splice_ends, &other.splice_ends),
+            ("spliced_vertex", &self.spliced_vertex, &other.spliced_vertex),
+            ("class", &self.class, &other.class),
+            ("cyc_v", &self.cyc_v, &other.cyc_v),
+            ("cyc_e", &self.cyc_e, &other.cyc_e),
+            ("ends", &self.ends, &other.ends),
+            ("sides", &self.sides, &other.sides),
+            ("at_vertex", &self.at_vertex, &other.at_vertex),
+            ("vertex_edges", &self.vertex_edges, &other.vertex_edges),
+            ("periphery", &self.periphery, &other.periphery),
+            ("walker", &self.walker, &other.walker),
+            ("angler", &self.angler, &other.angler),
+            ("touching", &self.touching, &other.touching),
+        ];
+        if let Some((name, _, _)) = fields.iter().find(|(_, a, b)| !same(*a, *b)) {
+            return Err(format!("{name} differs from a rebuild"));
+        }
+        if self.fault != other.fault || self.jagger.len() != other.jagger.len() {
+            return Err("fault or jagger rows differ from a rebuild".to_string());
+        }
+        for t in (0..self.jagger.len()).map(|t| TesselId(t as u16)) {
+            if self.jagger_row(t) != other.jagger_row(t) {
+                return Err(format!("the jagger row of {t} differs from a rebuild"));
+            }
+        }
+        Ok(())
     }
 }
 

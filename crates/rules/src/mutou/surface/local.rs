@@ -216,11 +216,12 @@ impl Surface {
     /// other splices alone), or `None` if neither class comes apart.
     fn unglued(&self, i: usize, p: VertexId, q: VertexId) -> Option<Vec<Landing>> {
         let d = &self.cache;
-        let members: Vec<VertexId> = (0..d.glued_vertex.len())
-            .map(|v| VertexId(v as u16))
-            .filter(|&v| d.glued_vertex[v.index()] == p || d.glued_vertex[v.index()] == q)
-            .collect();
-        let local = |v: VertexId| members.iter().position(|&m| m == v);
+        let mut members: Vec<VertexId> = d.class.row(p.index()).to_vec();
+        if q != p {
+            members.extend_from_slice(d.class.row(q.index()));
+            members.sort_unstable();
+        }
+        let local = |v: VertexId| members.binary_search(&v).ok();
         let mut parent: Vec<usize> = (0..members.len()).collect();
         for (j, ends) in d.splice_ends.iter().enumerate() {
             let Some([x, y, u, w]) = *ends else { continue };
@@ -228,6 +229,11 @@ impl Surface {
                 continue;
             }
             for (s, t) in [(x, w), (y, u)] {
+                // Only splices with a corner in p's or q's class can join its members.
+                let glued = d.glued_vertex[s.index()];
+                if glued != p && glued != q {
+                    continue;
+                }
                 if let (Some(ls), Some(lt)) = (local(s), local(t)) {
                     union(&mut parent, ls, lt);
                 }

@@ -1,7 +1,8 @@
 //! The stored map (the base), the `Surface` type and its queries.
 //!
 //! Every query answers on the glued map (base + splices) from caches rebuilt after each edit,
-//! so queries return slices and never allocate.
+//! so queries return slices and never allocate (but for a jagger row's first query, which
+//! traces and keeps it: see `derive`).
 
 use std::hash::{Hash, Hasher};
 
@@ -258,7 +259,7 @@ impl Surface {
     /// Jagger destinations of `t` with their least cost in move units (mutou S10, D9),
     /// ascending by tessel. Occupancy is not considered.
     pub fn jagger(&self, t: TesselId) -> &[(TesselId, u8)] {
-        self.cache.jagger.row(t.index())
+        self.cache.jagger_row(t)
     }
 
     /// The tessels beside a glued edge: (the one using it tail→head, the one using it
@@ -355,6 +356,13 @@ impl Surface {
     /// The seat whose stand `t` belongs to, if any.
     pub fn stand_mark(&self, t: TesselId) -> Option<u8> {
         self.base.rec(t).and_then(|r| r.mark)
+    }
+
+    /// Whether the caches equal a rebuild from the base (`Err` names the first that does not),
+    /// for tests that edits keep them right. Traces every jagger row on both sides.
+    #[cfg(test)]
+    pub(crate) fn caches_match_rebuild(&self) -> Result<(), String> {
+        self.cache.same_as(&Derived::build(&self.base))
     }
 
     /// Makes `tessels` the stand of `seat` (clearing the seat's earlier marks), then

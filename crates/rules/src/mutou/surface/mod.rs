@@ -7,6 +7,11 @@
 //! *glued* map. The surface also keeps its edit log, so that a position can be written as
 //! "generator + edits" and rebuilt by replaying them.
 //!
+//! The caches (`derive`) are rebuilt from the base after each edit, all but the jagger rows,
+//! which are traced on their first query and kept until the next edit (a rebuild starts them
+//! empty), so a position pays only for the rows its Jagger pieces ask for. Tests compare the
+//! caches after random edits with a rebuild from scratch (`Surface::caches_match_rebuild`).
+//!
 //! Files: `ids` (identifiers), `map` (stored data, `Surface`, queries), `derive` (the glued
 //! map and adjacency caches), `validity` (V1–V4), `ops` (the check and effect of each
 //! edit), `local` (the V3/V4 checks of erase and unsplice, without rebuilding), `edit` (the

@@ -53,9 +53,11 @@ pub(super) fn gens() -> impl Strategy<Value = Gen> {
     ]
 }
 
-/// Every relation is symmetric (jagger with the same least cost), and the surface validates.
+/// Every relation is symmetric (jagger with the same least cost), the surface validates, and
+/// its caches are those a rebuild from scratch would make.
 pub(super) fn check_invariants(s: &Surface) {
     s.validate().unwrap();
+    s.caches_match_rebuild().unwrap();
     for &t in s.tessels() {
         for &n in s.walker(t) {
             assert!(s.walker(n).contains(&t), "walker {t} {n}");
