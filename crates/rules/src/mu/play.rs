@@ -7,7 +7,7 @@ use super::actions::MuAction;
 use super::board::{CellState, Layer};
 use super::events::{colour, MuEvent, RemovalKind};
 use super::geometry::{Cell, Dir, Hex, Segment};
-use super::resolve::{self, choice_matters, fire, hot_cells, sections_of, touched, Step};
+use super::resolve::{self, choice_matters, fire, hot_cells_into, sections_of, touched, Step};
 use super::variant::{Order, Oscillation, TrimTiming};
 use super::{Mu, Pending, Phase};
 
@@ -210,38 +210,37 @@ impl Mu {
         mut first: Option<Cell>,
         events: &mut impl Events<MuEvent>,
     ) {
+        let mut hot = Vec::new();
         loop {
-            let hot = hot_cells(&self.board, &candidates, &self.osc);
+            hot_cells_into(&self.board, &candidates, &self.osc, &mut hot);
             if hot.is_empty() {
                 self.trail.clear();
                 self.pending = Pending::Nothing;
                 self.settled(events);
                 return;
             }
-            let productive: Vec<Cell> = hot
-                .iter()
-                .copied()
-                .filter(|&c| self.board.is_productive(c))
-                .collect();
-            candidates = hot.clone();
-            if productive.is_empty() {
+            let mut productive = hot.iter().copied().filter(|&c| self.board.is_productive(c));
+            let (first_productive, several) = (productive.next(), productive.next().is_some());
+            candidates.clear();
+            candidates.extend_from_slice(&hot);
+            let Some(canonical) = first_productive else {
                 // §2.8, A12: only capacity-0 cells are hot; their sections oscillate.
                 if !self.oscillate(&hot, events) {
                     return;
                 }
                 continue;
-            }
+            };
             let x = match first.take() {
                 Some(chosen) => chosen,
                 None => {
-                    if productive.len() > 1
+                    if several
                         && self.variant.order == Order::Player
                         && choice_matters(&self.board, &hot, &self.osc, &self.trail)
                     {
                         self.pending = Pending::Choice;
                         return;
                     }
-                    productive[0]
+                    canonical
                 }
             };
             let step = fire(&mut self.board, &mut self.trail, x, events);

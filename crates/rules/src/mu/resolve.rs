@@ -207,16 +207,24 @@ pub fn fire(
 
 /// The hot cells among `candidates` that are not frozen, sorted canonically, without repeats.
 pub fn hot_cells(board: &Board, candidates: &[Cell], frozen: &[Cell]) -> Vec<Cell> {
-    let mut hot: Vec<Cell> = candidates
-        .iter()
-        .copied()
-        .filter(|&c| board.is_hot(c) && !frozen.contains(&c))
-        .collect();
+    let mut hot = Vec::new();
+    hot_cells_into(board, candidates, frozen, &mut hot);
+    hot
+}
+
+/// [`hot_cells`] written into `hot` (cleared first), to reuse its room.
+pub fn hot_cells_into(board: &Board, candidates: &[Cell], frozen: &[Cell], hot: &mut Vec<Cell>) {
+    hot.clear();
+    hot.extend(
+        candidates
+            .iter()
+            .copied()
+            .filter(|&c| board.is_hot(c) && !frozen.contains(&c)),
+    );
     let geometry = board.geometry();
     // Ranks are distinct per cell, so repeats of a cell end up side by side.
     hot.sort_unstable_by_key(|&c| geometry.rank(c));
     hot.dedup();
-    hot
 }
 
 /// Every hot cell of the board that is not frozen, sorted canonically.
