@@ -1,6 +1,10 @@
 //! Speed of the Mu rules: one chain reaction on boards of 7, 14 and 28 segments, and random
 //! playouts. Run with `cargo bench -p muster-rules --bench mu`.
 //!
+//! The crowded-board benchmarks time what a search pays per node on a late-game board (copying
+//! the position, listing its actions, applying each), and random play from there; they check
+//! the number of actions and the hashes of all the children.
+//!
 //! The chain-reaction benchmarks show that resolving a chain costs what the chain touches, not
 //! what the board holds: the same chain on segment A is resolved on ever longer boards (a ribbon
 //! of segments running east from A), and the time stays flat. Copying the position, which does
@@ -52,7 +56,7 @@ fn closed(n: i32) -> Mu {
     let mut cells = vec!["A0=CR17".to_owned()];
     cells.extend((1..7).map(|i| format!("A{i}=C")));
     cells.extend((0..7).flat_map(|i| [format!("B{i}=W"), format!("C{i}=W")]));
-    let text = format!("{} | {} | play R seats=2", ribbon(n), cells.join(" "));
+    let text = format!("{} | {} | play R seats=2 moved=1", ribbon(n), cells.join(" "));
     position("levis order=canonical", &text)
 }
 
@@ -129,5 +133,75 @@ fn bench_playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_chain, bench_playouts);
+/// A crowded late-game position of Mu levis (Purple to move at ply 2,483): the variant on the
+/// first line, the position on the second.
+const CROWDED: &str = include_str!("data/mu_crowded.txt");
+/// Its legal actions.
+const CROWDED_ACTIONS: usize = 202;
+/// The position hashes of the positions after each of them, folded by xor.
+const CROWDED_CHILDREN: u64 = 0xfb6c_1d67_c9b7_c138;
+
+fn crowded() -> Mu {
+    let mut lines = CROWDED.lines();
+    let (variant, text) = (lines.next().expect("a variant"), lines.next().expect("a text"));
+    let game = position(variant, text);
+    assert_eq!(game.position_text(), text, "the text reads back");
+    game
+}
+
+/// The position hashes of every child of `game`, folded by xor.
+fn children(game: &Mu, actions: &[MuAction]) -> u64 {
+    actions.iter().fold(0, |acc, &action| {
+        let mut child = game.clone();
+        child.apply_unchecked(action);
+        acc ^ child.position_hash()
+    })
+}
+
+/// What a search pays at every node of a crowded board: copying the position, listing its
+/// actions, and copying it once more for each child to apply the action.
+fn bench_crowded(c: &mut Criterion) {
+    let game = crowded();
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    assert_eq!(actions.len(), CROWDED_ACTIONS);
+    assert_eq!(children(&game, &actions), CROWDED_CHILDREN);
+    let mut group = c.benchmark_group("mu/crowded");
+    group.bench_function("clone", |b| b.iter(|| black_box(&game).clone()));
+    group.bench_function("legal actions", |b| {
+        let mut out = Vec::new();
+        b.iter(|| {
+            black_box(&game).legal_actions(&mut out);
+            assert_eq!(out.len(), CROWDED_ACTIONS);
+        })
+    });
+    group.bench_function("clone and apply every legal action", |b| {
+        b.iter(|| assert_eq!(children(black_box(&game), &actions), CROWDED_CHILDREN))
+    });
+    group.sample_size(10);
+    group.bench_function("random play, 20 times 500 plies", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut plies = 0u64;
+            for _ in 0..20 {
+                let mut play = game.clone();
+                for _ in 0..500 {
+                    if play.outcome().is_some() {
+                        break;
+                    }
+                    play.legal_actions(&mut actions);
+                    let pick = actions[rng.random_range(0..actions.len())];
+                    play.play(pick, &mut NoEvents);
+                    plies += 1;
+                }
+            }
+            plies
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_crowded, bench_chain, bench_playouts);
 criterion_main!(benches);

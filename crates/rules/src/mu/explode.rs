@@ -95,11 +95,3 @@ pub fn explode(
     }
     irreversible
 }
-
-/// Undoes logged writes, newest first, down to `mark`.
-pub fn undo(board: &mut Board, log: &mut Log, mark: usize) {
-    while log.len() > mark {
-        let (cell, old) = log.pop().expect("the log is longer than the mark");
-        board.set(cell, old, None);
-    }
-}

@@ -7,8 +7,14 @@
 //! for the whole game, which the per-segment move budget needs.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::fmt;
 use std::sync::Arc;
+
+use crate::hash::FixedHasher;
+
+/// The hex-to-cell index: a fixed, fast hash (the keys are small coordinates, not untrusted).
+type HexIndex = HashMap<Hex, u16, BuildHasherDefault<FixedHasher>>;
 
 /// The most segments a board may have (8 seats × 8 segments).
 pub const MAX_SEGMENTS: usize = 64;
@@ -215,7 +221,9 @@ pub struct Geometry {
     centres: Vec<Hex>,
     hexes: Vec<Hex>,
     neighbours: Vec<[u16; 6]>,
-    index: HashMap<Hex, u16>,
+    /// Each cell's place in the canonical order (row, then column).
+    rank: Vec<u16>,
+    index: HexIndex,
 }
 
 impl fmt::Debug for Geometry {
@@ -245,7 +253,7 @@ impl Geometry {
             ));
         }
         let mut hexes = Vec::with_capacity(centres.len() * 7);
-        let mut index = HashMap::with_capacity(centres.len() * 7);
+        let mut index = HexIndex::with_capacity_and_hasher(centres.len() * 7, Default::default());
         for &centre in centres {
             for hex in rosette(centre) {
                 if index.insert(hex, hexes.len() as u16).is_some() {
@@ -258,10 +266,17 @@ impl Geometry {
             .iter()
             .map(|&h| Dir::ALL.map(|d| index.get(&h.step(d)).copied().unwrap_or(NONE)))
             .collect();
+        let mut order: Vec<usize> = (0..hexes.len()).collect();
+        order.sort_by_key(|&i| hexes[i].canonical_key());
+        let mut rank = vec![0; hexes.len()];
+        for (place, &i) in order.iter().enumerate() {
+            rank[i] = place as u16;
+        }
         Ok(Geometry {
             centres: centres.to_vec(),
             hexes,
             neighbours,
+            rank,
             index,
         })
     }
@@ -292,6 +307,13 @@ impl Geometry {
         self.hexes[cell.index()]
     }
 
+    /// The cell's place in the canonical order ([`Hex::canonical_key`]): sorting cells by it
+    /// sorts them canonically.
+    #[inline]
+    pub fn rank(&self, cell: Cell) -> u16 {
+        self.rank[cell.index()]
+    }
+
     /// The cell at a hex, if it is on the board.
     pub fn cell_at(&self, hex: Hex) -> Option<Cell> {
         self.index.get(&hex).map(|&i| Cell(i))
@@ -302,6 +324,12 @@ impl Geometry {
     pub fn neighbour(&self, cell: Cell, dir: Dir) -> Option<Cell> {
         let n = self.neighbours[cell.index()][dir.index()];
         (n != NONE).then_some(Cell(n))
+    }
+
+    /// Every cell's neighbours by direction, [`NONE`] for Out of Bounds (for tight loops).
+    #[inline]
+    pub(super) fn neighbour_table(&self) -> &[[u16; 6]] {
+        &self.neighbours
     }
 
     /// The on-board neighbours of `cell`, in direction order.
@@ -341,17 +369,24 @@ impl Geometry {
         }
     }
 
-    /// Every centre where the next segment may go, in canonical order (mu §2.2).
+    /// Every centre where the next segment may go, in canonical order (mu §2.2): the centres
+    /// [`Geometry::placement_error`] accepts, found in bulk on a dense map of the board's
+    /// surroundings instead of one hash look-up per hex.
     pub fn legal_centres(&self) -> Vec<Hex> {
         if self.centres.is_empty() {
             return vec![Hex::new(0, 0)];
         }
-        // A legal rosette touches the board, so its centre is two steps from some board cell.
-        let mut seen = std::collections::HashSet::new();
+        if self.centres.len() >= MAX_SEGMENTS {
+            return Vec::new();
+        }
+        let mut near = Surroundings::new(&self.hexes);
         let mut out = Vec::new();
+        // A legal rosette touches the board without overlapping it, so its centre is exactly
+        // two steps from some board cell.
         for &hex in &self.hexes {
-            for candidate in ring(hex, 2) {
-                if seen.insert(candidate) && self.placement_error(candidate).is_none() {
+            for (dq, dr) in RING_2 {
+                let candidate = Hex::new(hex.q + dq, hex.r + dr);
+                if near.first_visit(candidate) && near.may_hold_rosette(candidate) {
                     out.push(candidate);
                 }
             }
@@ -373,14 +408,107 @@ pub fn rosette(centre: Hex) -> impl Iterator<Item = Hex> {
     std::iter::once(centre).chain(Dir::ALL.into_iter().map(move |d| centre.step(d)))
 }
 
-/// The hexes at exactly `radius` from `centre`.
-fn ring(centre: Hex, radius: i16) -> impl Iterator<Item = Hex> {
-    (-radius..=radius).flat_map(move |dq| {
-        (-radius..=radius).filter_map(move |dr| {
-            let h = Hex::new(centre.q + dq, centre.r + dr);
-            (h.distance(centre) == radius).then_some(h)
-        })
-    })
+/// The axial offsets of the twelve hexes at distance 2.
+const RING_2: [(i16, i16); 12] = [
+    (2, 0),
+    (2, -1),
+    (2, -2),
+    (1, -2),
+    (0, -2),
+    (-1, -1),
+    (-2, 0),
+    (-2, 1),
+    (-2, 2),
+    (-1, 2),
+    (0, 2),
+    (1, 1),
+];
+
+/// A hex of the board.
+const ON_BOARD: u8 = 1;
+/// A hex next to a hex of the board (it may be on the board itself).
+const TOUCHES: u8 = 2;
+/// A candidate centre already looked at.
+const VISITED: u8 = 4;
+
+/// Flags of every hex within three steps of the board's bounding box: enough to judge any
+/// rosette centred two steps from the board (the rosette reaches one step further).
+struct Surroundings {
+    q0: i16,
+    r0: i16,
+    width: usize,
+    height: usize,
+    flags: Vec<u8>,
+}
+
+impl Surroundings {
+    fn new(hexes: &[Hex]) -> Surroundings {
+        const MARGIN: i16 = 3;
+        let (mut q0, mut q1, mut r0, mut r1) = (i16::MAX, i16::MIN, i16::MAX, i16::MIN);
+        for h in hexes {
+            (q0, q1, r0, r1) = (q0.min(h.q), q1.max(h.q), r0.min(h.r), r1.max(h.r));
+        }
+        let (q0, r0) = (q0 - MARGIN, r0 - MARGIN);
+        let width = (q1 + MARGIN - q0 + 1) as usize;
+        let height = (r1 + MARGIN - r0 + 1) as usize;
+        let mut near = Surroundings {
+            q0,
+            r0,
+            width,
+            height,
+            flags: vec![0; width * height],
+        };
+        for &h in hexes {
+            near.mark(h, ON_BOARD);
+            for d in Dir::ALL {
+                near.mark(h.step(d), TOUCHES);
+            }
+        }
+        near
+    }
+
+    /// The index of a hex inside the map.
+    #[inline]
+    fn slot(&self, h: Hex) -> Option<usize> {
+        let q = usize::try_from(h.q - self.q0).ok()?;
+        let r = usize::try_from(h.r - self.r0).ok()?;
+        (q < self.width && r < self.height).then_some(r * self.width + q)
+    }
+
+    fn mark(&mut self, h: Hex, flag: u8) {
+        if let Some(i) = self.slot(h) {
+            self.flags[i] |= flag;
+        }
+    }
+
+    #[inline]
+    fn get(&self, h: Hex) -> u8 {
+        self.slot(h).map_or(0, |i| self.flags[i])
+    }
+
+    /// Whether `centre` is looked at for the first time (and marks it).
+    fn first_visit(&mut self, centre: Hex) -> bool {
+        let Some(i) = self.slot(centre) else {
+            return false;
+        };
+        let first = self.flags[i] & VISITED == 0;
+        self.flags[i] |= VISITED;
+        first
+    }
+
+    /// The placement rule of [`Geometry::placement_error`] for a board that has a segment: the
+    /// rosette overlaps nothing and at least two of its hexes touch the board.
+    fn may_hold_rosette(&self, centre: Hex) -> bool {
+        let mut touching = 0;
+        for h in rosette(centre) {
+            let f = self.get(h);
+            if f & ON_BOARD != 0 {
+                return false;
+            }
+            touching += usize::from(f & TOUCHES != 0);
+        }
+        touching >= 2
+    }
 }
 
 #[cfg(test)]
@@ -456,6 +584,30 @@ mod tests {
         }
         assert_eq!(Segment::parse("BM"), None, "64 segments at most");
         assert_eq!(Segment::parse("b"), Some(Segment(1)));
+    }
+
+    #[test]
+    fn the_bulk_placement_test_agrees_with_the_single_one() {
+        // Boards grown by always taking a legal centre picked by a fixed sequence; at every
+        // size the bulk list equals the single test run over a box around the board.
+        for seed in 0..6u64 {
+            let mut g = Geometry::new(&[Hex::new(0, 0)]).unwrap();
+            for step in 0..24u64 {
+                let legal = g.legal_centres();
+                let mut expected = Vec::new();
+                for r in -40..=40 {
+                    for q in -40..=40 {
+                        if g.placement_error(Hex::new(q, r)).is_none() {
+                            expected.push(Hex::new(q, r));
+                        }
+                    }
+                }
+                expected.sort_by_key(|h| h.canonical_key());
+                assert_eq!(legal, expected, "seed {seed}, step {step}");
+                let pick = crate::hash::mix(seed * 100 + step) as usize % legal.len();
+                g = Arc::unwrap_or_clone(g.with_segment(legal[pick]));
+            }
+        }
     }
 
     #[test]

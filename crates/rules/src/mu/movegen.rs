@@ -6,7 +6,7 @@ use crate::game::Seat;
 use super::actions::MuAction;
 use super::board::{Board, Layer};
 use super::events::colour;
-use super::geometry::{Cell, Dir};
+use super::geometry::{Cell, Dir, NONE};
 use super::resolve;
 use super::{Mu, Pending, Phase};
 
@@ -14,58 +14,80 @@ use super::{Mu, Pending, Phase};
 /// `men` cells in a straight line, never over or onto Out of Bounds; from V or C never onto the
 /// Wall and over it only where it holds the mover's own stack; from the Wall, anywhere.
 pub fn moves_from(board: &Board, from: Cell, mut visit: impl FnMut(Dir, u8, Cell)) {
-    let s = board.get(from);
-    let Some(seat) = s.owner() else { return };
+    walk(board, from, |dir, men, to| {
+        visit(dir, men, to);
+        true
+    });
+}
+
+/// Whether the stack on `from` has a legal move.
+fn has_move_from(board: &Board, from: Cell) -> bool {
+    !walk(board, from, |_, _, _| false)
+}
+
+/// The walk behind [`moves_from`], stopped as soon as `visit` returns false. Returns whether it
+/// ran to the end.
+#[inline]
+fn walk(board: &Board, from: Cell, mut visit: impl FnMut(Dir, u8, Cell) -> bool) -> bool {
+    let cells = board.cells();
+    let table = board.geometry().neighbour_table();
+    let s = cells[from.index()];
+    if s.height == 0 {
+        return true;
+    }
     let height = s.height.min(u16::from(u8::MAX)) as u8;
     let from_wall = s.layer == Layer::Wall;
     for dir in Dir::ALL {
-        let mut at = from;
+        let mut at = from.index();
         for men in 1..=height {
-            let Some(next) = board.step(at, dir) else {
+            let next = table[at][dir.index()];
+            if next == NONE {
                 break;
-            };
-            at = next;
-            let here = board.get(at);
+            }
+            at = usize::from(next);
+            let here = cells[at];
             if !from_wall && here.layer == Layer::Wall {
                 // A bridge of one's own colour may be crossed, never landed on.
-                if here.owner() == Some(seat) {
+                if here.height > 0 && here.owner == s.owner {
                     continue;
                 }
                 break;
             }
-            visit(dir, men, at);
+            if !visit(dir, men, Cell(next)) {
+                return false;
+            }
         }
     }
+    true
 }
 
 impl Mu {
-    /// Whether the stack on `cell` may move this turn (owner, budget, `one_move_per_piece`).
-    fn may_move_from(&self, cell: Cell) -> bool {
-        self.board.get(cell).owner() == Some(self.to_move)
-            && (!self.variant.per_segment() || self.budget & cell.segment().bit() != 0)
-            && !self.landed.contains(&cell)
+    /// The stacks the mover may move this turn (owner, budget, `one_move_per_piece`), in cell
+    /// order.
+    fn movable(&self) -> impl Iterator<Item = Cell> + '_ {
+        let per_segment = self.variant.per_segment();
+        self.board.stacks_of(self.to_move).filter(move |cell| {
+            (!per_segment || self.budget & cell.segment().bit() != 0)
+                && !self.landed.contains(cell)
+        })
     }
 
-    /// Calls `visit` for every legal move of the mover.
+    /// Calls `visit` for every legal move of the mover, stacks in cell order.
     fn each_move(&self, mut visit: impl FnMut(MuAction)) {
-        for cell in self.geometry().all_cells() {
-            if self.may_move_from(cell) {
-                moves_from(&self.board, cell, |dir, men, _| {
-                    visit(MuAction::Move {
-                        from: cell,
-                        dir,
-                        men,
-                    })
-                });
-            }
+        for cell in self.movable() {
+            moves_from(&self.board, cell, |dir, men, _| {
+                visit(MuAction::Move {
+                    from: cell,
+                    dir,
+                    men,
+                })
+            });
         }
     }
 
     /// Whether the mover has a legal move left this turn.
     pub(super) fn has_move(&self) -> bool {
-        let mut any = false;
-        self.each_move(|_| any = true);
-        any
+        self.movable().any(|cell| has_move_from(&self.board, cell))
     }
 
     /// Every legal action, in a fixed order.

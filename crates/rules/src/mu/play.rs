@@ -7,7 +7,7 @@ use super::actions::MuAction;
 use super::board::{CellState, Layer};
 use super::events::{colour, MuEvent, RemovalKind};
 use super::geometry::{Cell, Dir, Hex, Segment};
-use super::resolve::{self, choice_matters, fire, hot_cells, sections_of, touched, Step};
+use super::resolve::{self, choice_matters, fire, hot_cells_into, sections_of, touched, Step};
 use super::variant::{Order, Oscillation, TrimTiming};
 use super::{Mu, Pending, Phase};
 
@@ -110,13 +110,9 @@ impl Mu {
 
     /// The segments holding at least one stack of `seat`, as a bit set.
     pub(super) fn occupied_segments(&self, seat: Seat) -> u64 {
-        let mut set = 0;
-        for (i, s) in self.board.cells().iter().enumerate() {
-            if s.owner() == Some(seat) {
-                set |= Cell(i as u16).segment().bit();
-            }
-        }
-        set
+        self.board
+            .stacks_of(seat)
+            .fold(0, |set, cell| set | cell.segment().bit())
     }
 
     /// §2.10: the piece moves, lands (merging or capturing), and the chain reaction follows.
@@ -160,6 +156,13 @@ impl Mu {
         self.budget &= !from.segment().bit();
         if self.variant.one_move_per_piece {
             self.landed.push(to);
+        }
+        if !self.board.is_hot(to) || self.osc.contains(&to) {
+            // A calm landing: what `run` does when it finds nothing hot, without its lists.
+            self.trail.clear();
+            self.pending = Pending::Nothing;
+            self.settled(events);
+            return;
         }
         self.trail.reset(self.board.fingerprint());
         self.run(vec![to], None, events);
@@ -207,38 +210,37 @@ impl Mu {
         mut first: Option<Cell>,
         events: &mut impl Events<MuEvent>,
     ) {
+        let mut hot = Vec::new();
         loop {
-            let hot = hot_cells(&self.board, &candidates, &self.osc);
+            hot_cells_into(&self.board, &candidates, &self.osc, &mut hot);
             if hot.is_empty() {
                 self.trail.clear();
                 self.pending = Pending::Nothing;
                 self.settled(events);
                 return;
             }
-            let productive: Vec<Cell> = hot
-                .iter()
-                .copied()
-                .filter(|&c| self.board.is_productive(c))
-                .collect();
-            candidates = hot.clone();
-            if productive.is_empty() {
+            let mut productive = hot.iter().copied().filter(|&c| self.board.is_productive(c));
+            let (first_productive, several) = (productive.next(), productive.next().is_some());
+            candidates.clear();
+            candidates.extend_from_slice(&hot);
+            let Some(canonical) = first_productive else {
                 // §2.8, A12: only capacity-0 cells are hot; their sections oscillate.
                 if !self.oscillate(&hot, events) {
                     return;
                 }
                 continue;
-            }
+            };
             let x = match first.take() {
                 Some(chosen) => chosen,
                 None => {
-                    if productive.len() > 1
+                    if several
                         && self.variant.order == Order::Player
                         && choice_matters(&self.board, &hot, &self.osc, &self.trail)
                     {
                         self.pending = Pending::Choice;
                         return;
                     }
-                    productive[0]
+                    canonical
                 }
             };
             let step = fire(&mut self.board, &mut self.trail, x, events);
@@ -344,7 +346,9 @@ impl Mu {
         // A text may start the count anywhere up to `u32::MAX`; the count stops there rather
         // than overflow (a panic in debug builds, a silent wrap to 0 in release builds).
         self.ply = self.ply.saturating_add(1);
-        let men = self.board.men(usize::from(self.seats));
+        let mut men = [0u32; 8];
+        let counts = self.board.men(usize::from(self.seats));
+        men[..counts.len()].copy_from_slice(counts);
         let active = men.iter().filter(|&&m| m > 0).count();
         let capped = self.variant.ply_cap.is_some_and(|cap| self.ply >= cap);
         if active == 0 || usize::from(self.passes) >= active || capped {

@@ -11,9 +11,10 @@
 //! proportional to the cells the chain touched.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
-use super::board::{Board, CellState, Fingerprint, Layer};
-use super::explode::{explode, undo, Log};
+use super::board::{Board, CellState, Fingerprint, Layer, Totals};
+use super::explode::{explode, Log};
 use super::geometry::Cell;
 
 /// The explosions since the last irreversible one (or since the move, or since an oscillation
@@ -149,6 +150,31 @@ impl Trail {
     }
 }
 
+/// A hasher for fingerprints, which are already uniformly spread: it folds the two halves.
+#[derive(Default)]
+struct FoldHasher(u64);
+
+impl Hasher for FoldHasher {
+    #[inline]
+    fn write_u128(&mut self, i: u128) {
+        self.0 ^= i as u64 ^ (i >> 64) as u64;
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A set of board fingerprints.
+type FingerprintSet = HashSet<Fingerprint, BuildHasherDefault<FoldHasher>>;
+
 /// What one explosion step led to.
 pub enum Step {
     /// Nothing special: resolution goes on.
@@ -181,15 +207,24 @@ pub fn fire(
 
 /// The hot cells among `candidates` that are not frozen, sorted canonically, without repeats.
 pub fn hot_cells(board: &Board, candidates: &[Cell], frozen: &[Cell]) -> Vec<Cell> {
-    let mut hot: Vec<Cell> = candidates
-        .iter()
-        .copied()
-        .filter(|&c| board.is_hot(c) && !frozen.contains(&c))
-        .collect();
-    let geometry = board.geometry();
-    hot.sort_by_key(|&c| geometry.hex(c).canonical_key());
-    hot.dedup();
+    let mut hot = Vec::new();
+    hot_cells_into(board, candidates, frozen, &mut hot);
     hot
+}
+
+/// [`hot_cells`] written into `hot` (cleared first), to reuse its room.
+pub fn hot_cells_into(board: &Board, candidates: &[Cell], frozen: &[Cell], hot: &mut Vec<Cell>) {
+    hot.clear();
+    hot.extend(
+        candidates
+            .iter()
+            .copied()
+            .filter(|&c| board.is_hot(c) && !frozen.contains(&c)),
+    );
+    let geometry = board.geometry();
+    // Ranks are distinct per cell, so repeats of a cell end up side by side.
+    hot.sort_unstable_by_key(|&c| geometry.rank(c));
+    hot.dedup();
 }
 
 /// Every hot cell of the board that is not frozen, sorted canonically.
@@ -229,55 +264,91 @@ pub const EXPLORATION_LIMIT: usize = 4096;
 /// The depth-first walk keeps its path on the heap, not on the call stack: a path may be as
 /// long as [`EXPLORATION_LIMIT`] explosions, which would overflow a thread's stack.
 pub fn choice_matters(board: &Board, hot: &[Cell], frozen: &[Cell], trail: &Trail) -> bool {
+    let mut on_path = FingerprintSet::with_capacity_and_hasher(
+        trail.states().len() + 32,
+        Default::default(),
+    );
+    on_path.extend(trail.states().iter().copied());
     let mut search = Search {
         board: board.clone(),
         frozen,
-        on_path: trail.states().iter().copied().collect(),
-        visited: HashSet::new(),
-        finals: HashSet::new(),
+        on_path,
+        visited: FingerprintSet::with_capacity_and_hasher(64, Default::default()),
+        finals: FingerprintSet::with_capacity_and_hasher(4, Default::default()),
         log: Vec::new(),
+        cells: Vec::new(),
+        candidates: hot.to_vec(),
     };
     search.on_path.insert(board.fingerprint());
-    search.explore(hot.to_vec()).is_err()
+    search.explore().is_err()
 }
 
 struct Search<'a> {
     board: Board,
     frozen: &'a [Cell],
-    on_path: HashSet<Fingerprint>,
-    visited: HashSet<Fingerprint>,
-    finals: HashSet<Fingerprint>,
+    on_path: FingerprintSet,
+    visited: FingerprintSet,
+    finals: FingerprintSet,
     log: Log,
+    /// The hot cells, then the productive ones, of every frame on the path, one frame after
+    /// the other (frames are left in the reverse order they are entered).
+    cells: Vec<Cell>,
+    /// The cells whose heat decides the next state entered.
+    candidates: Vec<Cell>,
 }
 
 /// The exploration found that the order matters.
 struct Matters;
 
-/// One state on the depth-first path: its hot cells, the productive ones still to try, and how
-/// to leave it again.
+/// One state on the depth-first path: where its hot cells and its productive ones (those still
+/// to try) stand in [`Search::cells`], and how to leave it again.
 struct Frame {
-    hot: Vec<Cell>,
-    productive: Vec<Cell>,
+    /// `cells[hot..productive]` are the state's hot cells, sorted canonically.
+    hot: usize,
+    /// `cells[productive..end]` are its productive hot cells.
+    productive: usize,
+    end: usize,
     /// The next productive cell to try.
     next: usize,
-    /// Where the log stood before the explosion being explored from here, to undo it.
-    undo: Option<usize>,
+    /// Where the log and the board's totals stood before the explosion being explored from
+    /// here, to undo it.
+    undo: Option<(usize, Totals)>,
     /// The state's fingerprint, taken off the path when the frame is left (`None`: the root,
     /// whose state stays on the path).
     fingerprint: Option<Fingerprint>,
 }
 
 impl Search<'_> {
-    /// A state whose heat is judged from `candidates`: `None` when it is final (no productive
-    /// hot cell), a frame to explore otherwise.
-    fn enter(&mut self, candidates: Vec<Cell>) -> Result<Option<Frame>, Matters> {
-        let hot = hot_cells(&self.board, &candidates, self.frozen);
-        let productive: Vec<Cell> = hot
-            .iter()
-            .copied()
-            .filter(|&c| self.board.is_productive(c))
-            .collect();
-        if productive.is_empty() {
+    /// A state whose heat is judged from [`Search::candidates`]: `None` when it is final (no
+    /// productive hot cell), a frame to explore otherwise. Its cells are those of
+    /// [`hot_cells`], kept on [`Search::cells`].
+    fn enter(&mut self) -> Result<Option<Frame>, Matters> {
+        let hot = self.cells.len();
+        for &c in &self.candidates {
+            if self.board.is_hot(c) && !self.frozen.contains(&c) {
+                self.cells.push(c);
+            }
+        }
+        let geometry = self.board.geometry();
+        self.cells[hot..].sort_unstable_by_key(|&c| geometry.rank(c));
+        let mut kept = hot;
+        for i in hot..self.cells.len() {
+            if kept == hot || self.cells[i] != self.cells[kept - 1] {
+                self.cells[kept] = self.cells[i];
+                kept += 1;
+            }
+        }
+        self.cells.truncate(kept);
+        let productive = self.cells.len();
+        for i in hot..productive {
+            let c = self.cells[i];
+            if self.board.is_productive(c) {
+                self.cells.push(c);
+            }
+        }
+        let end = self.cells.len();
+        if end == productive {
+            self.cells.truncate(hot);
             self.finals.insert(self.board.fingerprint());
             return if self.finals.len() > 1 {
                 Err(Matters)
@@ -288,27 +359,30 @@ impl Search<'_> {
         Ok(Some(Frame {
             hot,
             productive,
-            next: 0,
+            end,
+            next: productive,
             undo: None,
             fingerprint: None,
         }))
     }
 
-    fn explore(&mut self, candidates: Vec<Cell>) -> Result<(), Matters> {
-        let mut path: Vec<Frame> = self.enter(candidates)?.into_iter().collect();
+    fn explore(&mut self) -> Result<(), Matters> {
+        let mut path: Vec<Frame> = self.enter()?.into_iter().collect();
         while let Some(top) = path.last_mut() {
-            if let Some(mark) = top.undo.take() {
-                undo(&mut self.board, &mut self.log, mark);
+            if let Some((mark, totals)) = top.undo.take() {
+                self.board.rewind(&mut self.log, mark, totals);
             }
-            let Some(&x) = top.productive.get(top.next) else {
+            if top.next == top.end {
                 if let Some(fp) = top.fingerprint {
                     self.on_path.remove(&fp);
                 }
+                self.cells.truncate(top.hot);
                 path.pop();
                 continue;
-            };
+            }
+            let x = self.cells[top.next];
             top.next += 1;
-            top.undo = Some(self.log.len());
+            top.undo = Some((self.log.len(), self.board.totals()));
             explode(
                 &mut self.board,
                 x,
@@ -325,10 +399,12 @@ impl Search<'_> {
             if self.visited.len() > EXPLORATION_LIMIT {
                 return Err(Matters);
             }
-            let mut next = top.hot.clone();
-            touched(&self.board, x, &mut next);
+            self.candidates.clear();
+            self.candidates
+                .extend_from_slice(&self.cells[top.hot..top.productive]);
+            touched(&self.board, x, &mut self.candidates);
             self.on_path.insert(fp);
-            match self.enter(next)? {
+            match self.enter()? {
                 Some(frame) => path.push(Frame {
                     fingerprint: Some(fp),
                     ..frame

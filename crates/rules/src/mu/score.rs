@@ -245,6 +245,15 @@ impl Mu {
                 return Err(format!("{cell} is hot at rest"));
             }
         }
+        let seats = usize::from(self.seats);
+        if board.men(seats) != board.men_from_scratch(seats).as_slice() {
+            return Err("the men counted per seat disagree with the cells".to_owned());
+        }
+        for seat in (0..self.seats).map(crate::game::Seat) {
+            if !board.stacks_of(seat).eq(board.stacks_of_from_scratch(seat)) {
+                return Err(format!("the stacks of {} disagree with the cells", colour(seat)));
+            }
+        }
         let hot: Vec<Cell> = super::resolve::all_hot_cells(board, &self.osc);
         match self.pending {
             Pending::Choice if !hot.iter().any(|&c| board.is_productive(c)) => {
