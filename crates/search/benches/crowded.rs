@@ -1,7 +1,7 @@
 //! Search in a crowded Mu position against the start of play: positions per second of
 //! alpha-beta, iterations per second of MCTS, and how fast a search answers `stop`.
 //!
-//! The crowded position (`data/mu-crowded.txt`) was reached after 2,525 random moves of Mu
+//! The crowded position (`crates/rules/benches/data/mu_crowded.txt`) was reached after 2,525 random moves of Mu
 //! levis: Purple to move at turn 2,483, nearly every cell Commonwealth, big stacks on both sides,
 //! moves that set off long chains of explosions. Run with
 //! `cargo bench -p muster-search --bench crowded`.
@@ -17,7 +17,8 @@ use muster_rules::{AnyGame, GameId};
 use muster_search::levels::Recipe;
 use muster_search::{Budget, Engine, StopFlag, Thought};
 
-const CROWDED: &str = include_str!("data/mu-crowded.txt");
+/// The rules crate keeps the position for its own benchmark of the same position.
+const CROWDED: &str = include_str!("../../rules/benches/data/mu_crowded.txt");
 /// Alpha-beta positions per measured search.
 const AB_NODES: u64 = 40_000;
 /// MCTS iterations per measured search.
@@ -27,8 +28,10 @@ const STOP_WITHIN: Duration = Duration::from_millis(100);
 
 fn main() {
     let start = AnyGame::new(GameId::Mu, "levis start=duel", None).expect("the duel start");
-    let crowded =
-        AnyGame::from_position(GameId::Mu, "levis", CROWDED.trim()).expect("the crowded position");
+    // The file holds the variant on its first line and the position on its second.
+    let (variant, position) = CROWDED.split_once('\n').expect("a variant line");
+    let crowded = AnyGame::from_position(GameId::Mu, variant.trim(), position.trim())
+        .expect("the crowded position");
     let ab = Recipe::AlphaBeta {
         depth: 64,
         nodes: AB_NODES,
