@@ -1,9 +1,11 @@
 //! Places and moves (mur §1.5–1.8): what each one does, and the one judgement that decides
 //! whether it is legal, shared by the generator and by [`crate::game::Game::check`].
 //!
-//! A candidate place or move is first carried out on a copy of the board ([`Board`] is two
-//! words and a byte), then judged on the result: traps, the kraken, eyes and the self-trap rule
-//! are all set operations on the board after the play. Nothing here allocates.
+//! A candidate place or move is first carried out on a copy of the board, seen from the mover
+//! (his ships, the opponent's, the kraken's point), then judged on the result: traps, the
+//! kraken, eyes and the self-trap rule are all set operations on the board after the play. What
+//! every candidate of a turn shares (the orders, the opponent's enclosure, the mover's eyes) is
+//! computed once per turn. Nothing here allocates.
 
 use std::ops::ControlFlow;
 
@@ -48,6 +50,11 @@ pub(crate) enum Refusal {
     /// G1: the mover's ship fills his own eye without trapping an opposing ship.
     OwnEye(Point),
 }
+
+/// Room for every action one turn can offer, and for every candidate place and move the
+/// generator writes: at most 24 empty points, and 8 directions from the centre plus 4 from each
+/// of the six other ships (56 in all).
+pub(crate) const MAX_ACTIONS: usize = 64;
 
 /// What a legal place or move does.
 #[derive(Clone, Copy, Debug)]
@@ -104,19 +111,26 @@ struct Verdict {
     kraken: Option<Colour>,
 }
 
+/// The group of `ships` that holds point index `p` (a point of `ships`): the points reached
+/// from it through adjacent ships (mur §1.4).
+#[inline]
+fn group_of(ships: u32, p: u8) -> u32 {
+    let mut group = 1 << p;
+    loop {
+        let grown = (group | spread(group)) & ships;
+        if grown == group {
+            return group;
+        }
+        group = grown;
+    }
+}
+
 /// The size of every group of `ships`, written into `order`.
 #[inline]
 fn write_orders(ships: u32, order: &mut [u8; 25]) {
     let mut rest = ships;
     while rest != 0 {
-        let mut group = rest & rest.wrapping_neg();
-        loop {
-            let grown = (group | spread(group)) & ships;
-            if grown == group {
-                break;
-            }
-            group = grown;
-        }
+        let group = group_of(ships, rest.trailing_zeros() as u8);
         let size = group.count_ones() as u8;
         for p in bits(group) {
             order[usize::from(p)] = size;
@@ -129,11 +143,48 @@ impl Context {
     /// The context of the side to move in `game`.
     #[inline]
     pub fn new(game: &Mur) -> Context {
+        let mut context = Context::without_orders(game);
         let board = game.board;
-        let mut order = [0; 25];
-        write_orders(board.ships[0], &mut order);
-        write_orders(board.ships[1], &mut order);
-        order[usize::from(board.kraken)] = KRAKEN_ORDER;
+        write_orders(board.ships[0], &mut context.order);
+        write_orders(board.ships[1], &mut context.order);
+        context.order[usize::from(board.kraken)] = KRAKEN_ORDER;
+        context
+    }
+
+    /// The context for carrying out `action` by the side to move in `game`: like
+    /// [`Context::new`], except that `order` holds only the orders a place or move of this action
+    /// reads, those of its start point and of its landing point (0 elsewhere).
+    #[inline]
+    pub fn for_action(game: &Mur, action: Action) -> Context {
+        let mut context = Context::without_orders(game);
+        if let ActionKind::Move(from, dir) = action.kind() {
+            if let (true, Some(slot)) = (context.mine & from.bit() != 0, dir.slot(from)) {
+                let order = group_of(context.mine, from.0).count_ones() as u8;
+                context.order[usize::from(from.0)] = order;
+                let land = walk(from.0, slot, order).land;
+                context.order[usize::from(land)] = context.order_at(land);
+            }
+        }
+        context
+    }
+
+    /// The order of the piece on point index `p`, from the board.
+    #[inline]
+    fn order_at(&self, p: u8) -> u8 {
+        let board = &self.board;
+        if p == board.kraken {
+            KRAKEN_ORDER
+        } else if let Some(&ships) = board.ships.iter().find(|&&s| s & 1 << p != 0) {
+            group_of(ships, p).count_ones() as u8
+        } else {
+            0
+        }
+    }
+
+    /// The context with every order 0.
+    #[inline]
+    fn without_orders(game: &Mur) -> Context {
+        let board = game.board;
         let me = game.side;
         let mine = board.ships[me.index()];
         let theirs = board.ships[me.opponent().index()];
@@ -141,7 +192,7 @@ impl Context {
         Context {
             me,
             board,
-            order,
+            order: [0; 25],
             kraken_was_trapped: board.kraken_trapped(game.variant.single_colour_kraken()),
             variant: game.variant,
             mine,
@@ -391,6 +442,27 @@ impl Context {
         ControlFlow::Continue(())
     }
 
+    /// Writes every legal place, then every legal move, into `plays`, in the order of
+    /// [`Context::for_each_play`]; returns how many. Each candidate is written whether or not it
+    /// is legal and kept by counting it, so the listing does not branch on the verdict.
+    #[inline]
+    pub fn write_plays(&self, plays: &mut [Action; MAX_ACTIONS]) -> usize {
+        let mut n = 0;
+        if self.can_place() {
+            for p in bits(self.empty) {
+                plays[n] = Action::place(Point(p));
+                n += usize::from(self.place(Point(p)).is_ok());
+            }
+        }
+        for from in bits(self.mine) {
+            for slot in 0..Direction::slot_count(from) {
+                plays[n] = Action::step(Point(from), Direction::of_slot(from, slot));
+                n += usize::from(self.step_slot(from, slot).is_ok());
+            }
+        }
+        n
+    }
+
     /// Whether any place or move is legal.
     #[inline]
     pub fn any_play(&self) -> bool {
@@ -439,28 +511,29 @@ impl Mur {
         }
     }
 
-    /// Calls `f` with every legal action of the side to move, in a fixed order: the trap
-    /// withdrawal alone; or one withdrawal per ship on the board (repeat duty, stagnation); or
-    /// the places (by point) and then the moves (by point and direction).
-    pub(crate) fn generate(&self, mut f: impl FnMut(Action)) {
+    /// Writes every legal action of the side to move into `actions`, in a fixed order, and
+    /// returns how many: the trap withdrawal alone; or one withdrawal per ship on the board
+    /// (repeat duty, stagnation); or the places (by point) and then the moves (by point and
+    /// direction).
+    #[inline]
+    pub(crate) fn write_actions(&self, actions: &mut [Action; MAX_ACTIONS]) -> usize {
         let me = self.side.index();
         let trapped = self.board.trapped(self.side);
         if trapped != 0 {
-            return f(Action::withdraw(Points(trapped)));
+            actions[0] = Action::withdraw(Points(trapped));
+            return 1;
         }
         let mine = self.board.ships[me];
-        let mut any = false;
+        let mut n = 0;
         if !(self.repeat_due[me] && mine != 0) {
-            let _ = Context::new(self).for_each_play(|a| {
-                any = true;
-                f(a);
-                ControlFlow::Continue(())
-            });
+            n = Context::new(self).write_plays(actions);
         }
-        if !any {
+        if n == 0 {
             for p in bits(mine) {
-                f(Action::withdraw(Points(1 << p)));
+                actions[n] = Action::withdraw(Points(1 << p));
+                n += 1;
             }
         }
+        n
     }
 }
