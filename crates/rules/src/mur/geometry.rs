@@ -88,6 +88,34 @@ impl Direction {
             _ => &INNER,
         }
     }
+
+    /// The number of direction slots a move from point index `from` has: 8 from the centre, 3
+    /// on ring 3 (no outward move), 4 elsewhere. Slots `0..n` are the directions of
+    /// [`Direction::from_point`], in the same order.
+    #[inline(always)]
+    pub(crate) fn slot_count(from: u8) -> usize {
+        match from {
+            0 => 8,
+            17.. => 3,
+            _ => 4,
+        }
+    }
+
+    /// The direction of slot `slot` from point index `from`: the inverse of [`Direction::slot`].
+    #[inline(always)]
+    pub(crate) fn of_slot(from: u8, slot: usize) -> Direction {
+        const RING: [Direction; 4] = [
+            Direction::Clockwise,
+            Direction::Anticlockwise,
+            Direction::Inward,
+            Direction::Outward,
+        ];
+        if from == 0 {
+            Direction::Spoke(slot as u8)
+        } else {
+            RING[slot & 3]
+        }
+    }
 }
 
 impl fmt::Display for Direction {
@@ -213,17 +241,18 @@ const fn walk_of(p: u8, slot: u8, distance: u8) -> Walk {
     }
 }
 
-/// Every walk: `WALKS[point][slot][distance - 1]`. Slots of a ring point: 0 `+`, 1 `-`, 2 `i`,
-/// 3 `o`; slots of the centre: the spoke. Unused slots (4–7 of a ring point, `o` on ring 3) hold
-/// walks that are never looked up.
-pub(crate) static WALKS: [[[Walk; 7]; 8]; 25] = {
+/// Every walk: `WALKS[point][distance - 1][slot]`, so the walks of one ship (one point, one
+/// order) lie together. Slots of a ring point: 0 `+`, 1 `-`, 2 `i`, 3 `o`; slots of the centre:
+/// the spoke. Unused slots (4–7 of a ring point, `o` on ring 3) hold walks that are never looked
+/// up.
+pub(crate) static WALKS: [[[Walk; 8]; 7]; 25] = {
     let blank = Walk {
         land: 0,
         via: 0,
         bounced: false,
         knock: [0; KNOCK_PATH],
     };
-    let mut table = [[[blank; 7]; 8]; 25];
+    let mut table = [[[blank; 8]; 7]; 25];
     let mut p = 0;
     while p < 25 {
         let slots = if p == 0 { 8 } else { 4 };
@@ -231,7 +260,7 @@ pub(crate) static WALKS: [[[Walk; 7]; 8]; 25] = {
         while slot < slots {
             let mut d = 0;
             while d < 7 {
-                table[p][slot][d] = walk_of(p as u8, slot as u8, d as u8 + 1);
+                table[p][d][slot] = walk_of(p as u8, slot as u8, d as u8 + 1);
                 d += 1;
             }
             slot += 1;
@@ -244,5 +273,11 @@ pub(crate) static WALKS: [[[Walk; 7]; 8]; 25] = {
 /// The walk of a move, by point, slot and distance (1..=7).
 #[inline(always)]
 pub(crate) fn walk(from: u8, slot: usize, distance: u8) -> &'static Walk {
-    &WALKS[usize::from(from)][slot][usize::from(distance) - 1]
+    &walks(from, distance)[slot]
+}
+
+/// The walks of every slot from point index `from` over `distance` (1..=7).
+#[inline(always)]
+pub(crate) fn walks(from: u8, distance: u8) -> &'static [Walk; 8] {
+    &WALKS[usize::from(from)][usize::from(distance) - 1]
 }

@@ -1,9 +1,11 @@
 //! Places and moves (mur §1.5–1.8): what each one does, and the one judgement that decides
 //! whether it is legal, shared by the generator and by [`crate::game::Game::check`].
 //!
-//! A candidate place or move is first carried out on a copy of the board ([`Board`] is two
-//! words and a byte), then judged on the result: traps, the kraken, eyes and the self-trap rule
-//! are all set operations on the board after the play. Nothing here allocates.
+//! A candidate place or move is first carried out on a copy of the board, seen from the mover
+//! (his ships, the opponent's, the kraken's point), then judged on the result: traps, the
+//! kraken, eyes and the self-trap rule are all set operations on the board after the play. What
+//! every candidate of a turn shares (the orders, the opponent's enclosure, the mover's eyes) is
+//! computed once per turn. Nothing here allocates.
 
 use std::ops::ControlFlow;
 
@@ -49,6 +51,11 @@ pub(crate) enum Refusal {
     OwnEye(Point),
 }
 
+/// Room for every action one turn can offer, and for every candidate place and move the
+/// generator writes: at most 24 empty points, and 8 directions from the centre plus 4 from each
+/// of the six other ships (56 in all).
+pub(crate) const MAX_ACTIONS: usize = 64;
+
 /// What a legal place or move does.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Effect {
@@ -76,6 +83,46 @@ pub(crate) struct Context {
     pub order: [u8; 25],
     kraken_was_trapped: bool,
     variant: MurVariant,
+    /// The mover's ships and the opponent's, before the play.
+    mine: u32,
+    theirs: u32,
+    /// The points empty before the play.
+    empty: u32,
+    /// Where a ship of the mover would be trapped by the opponent's ships as they stand
+    /// (`enclosed_by(theirs)`): the same for every play that leaves the opponent's ships alone.
+    their_enclosure: u32,
+    /// The mover's own eyes before the play: empty points whose neighbours are all his ships.
+    own_eyes: u32,
+}
+
+/// A board seen from the mover's side: his ships, the opponent's ships, the kraken's point.
+#[derive(Clone, Copy)]
+struct Sides {
+    mine: u32,
+    theirs: u32,
+    kraken: u8,
+}
+
+/// What the judgement of a play finds when it is legal: the traps and the kraken credit.
+#[derive(Clone, Copy)]
+struct Verdict {
+    trapped_theirs: u32,
+    trapped_mine: u32,
+    kraken: Option<Colour>,
+}
+
+/// The group of `ships` that holds point index `p` (a point of `ships`): the points reached
+/// from it through adjacent ships (mur §1.4).
+#[inline]
+fn group_of(ships: u32, p: u8) -> u32 {
+    let mut group = 1 << p;
+    loop {
+        let grown = (group | spread(group)) & ships;
+        if grown == group {
+            return group;
+        }
+        group = grown;
+    }
 }
 
 /// The size of every group of `ships`, written into `order`.
@@ -83,14 +130,7 @@ pub(crate) struct Context {
 fn write_orders(ships: u32, order: &mut [u8; 25]) {
     let mut rest = ships;
     while rest != 0 {
-        let mut group = rest & rest.wrapping_neg();
-        loop {
-            let grown = (group | spread(group)) & ships;
-            if grown == group {
-                break;
-            }
-            group = grown;
-        }
+        let group = group_of(ships, rest.trailing_zeros() as u8);
         let size = group.count_ones() as u8;
         for p in bits(group) {
             order[usize::from(p)] = size;
@@ -103,63 +143,121 @@ impl Context {
     /// The context of the side to move in `game`.
     #[inline]
     pub fn new(game: &Mur) -> Context {
+        let mut context = Context::without_orders(game);
         let board = game.board;
-        let mut order = [0; 25];
-        write_orders(board.ships[0], &mut order);
-        write_orders(board.ships[1], &mut order);
-        order[usize::from(board.kraken)] = KRAKEN_ORDER;
+        write_orders(board.ships[0], &mut context.order);
+        write_orders(board.ships[1], &mut context.order);
+        context.order[usize::from(board.kraken)] = KRAKEN_ORDER;
+        context
+    }
+
+    /// The context for carrying out `action` by the side to move in `game`: like
+    /// [`Context::new`], except that `order` holds only the orders a place or move of this action
+    /// reads, those of its start point and of its landing point (0 elsewhere).
+    #[inline]
+    pub fn for_action(game: &Mur, action: Action) -> Context {
+        let mut context = Context::without_orders(game);
+        if let ActionKind::Move(from, dir) = action.kind() {
+            if let (true, Some(slot)) = (context.mine & from.bit() != 0, dir.slot(from)) {
+                let order = group_of(context.mine, from.0).count_ones() as u8;
+                context.order[usize::from(from.0)] = order;
+                let land = walk(from.0, slot, order).land;
+                context.order[usize::from(land)] = context.order_at(land);
+            }
+        }
+        context
+    }
+
+    /// The order of the piece on point index `p`, from the board.
+    #[inline]
+    fn order_at(&self, p: u8) -> u8 {
+        let board = &self.board;
+        if p == board.kraken {
+            KRAKEN_ORDER
+        } else if let Some(&ships) = board.ships.iter().find(|&&s| s & 1 << p != 0) {
+            group_of(ships, p).count_ones() as u8
+        } else {
+            0
+        }
+    }
+
+    /// The context with every order 0.
+    #[inline]
+    fn without_orders(game: &Mur) -> Context {
+        let board = game.board;
+        let me = game.side;
+        let mine = board.ships[me.index()];
+        let theirs = board.ships[me.opponent().index()];
+        let empty = ALL & !board.occupied();
         Context {
-            me: game.side,
+            me,
             board,
-            order,
+            order: [0; 25],
             kraken_was_trapped: board.kraken_trapped(game.variant.single_colour_kraken()),
             variant: game.variant,
+            mine,
+            theirs,
+            empty,
+            their_enclosure: enclosed_by(theirs),
+            own_eyes: empty & enclosed_by(mine),
         }
     }
 
     /// Whether the mover has a ship off the board.
     #[inline(always)]
     fn can_place(&self) -> bool {
-        self.board.ships[self.me.index()].count_ones() < 7
+        self.mine.count_ones() < 7
     }
 
     /// Placing a ship on `p`.
-    #[inline]
+    #[inline(always)]
     pub fn place(&self, p: Point) -> Result<Effect, Refusal> {
         if !self.can_place() {
             return Err(Refusal::NoShipOffBoard);
         }
-        if self.board.occupied() & p.bit() != 0 {
+        if self.empty & p.bit() == 0 {
             return Err(Refusal::Occupied(p));
         }
-        let mut after = self.board;
-        after.ships[self.me.index()] |= p.bit();
-        self.judge(after, p.0, p.bit(), None, false)
+        let after = Sides {
+            mine: self.mine | p.bit(),
+            theirs: self.theirs,
+            kraken: self.board.kraken,
+        };
+        self.judge(after, p.0, p.bit(), self.their_enclosure, None, false)
     }
 
     /// Moving the ship on `from` in `dir`, exactly its order (mur §1.5).
     #[inline]
     pub fn step(&self, from: Point, dir: Direction) -> Result<Effect, Refusal> {
-        let me = self.me.index();
-        if self.board.ships[me] & from.bit() == 0 {
+        if self.mine & from.bit() == 0 {
             return Err(Refusal::NoOwnShip(from));
         }
         let slot = dir.slot(from).ok_or(Refusal::NoSuchDirection(from, dir))?;
-        let order = self.order[usize::from(from.0)];
-        let w = walk(from.0, slot, order);
-        let others = self.board.occupied() & !from.bit();
+        self.step_slot(from.0, slot)
+    }
+
+    /// Moving the mover's ship on point index `from` by direction slot `slot` (valid for that
+    /// point), exactly its order (mur §1.5).
+    #[inline(always)]
+    fn step_slot(&self, from: u8, slot: usize) -> Result<Effect, Refusal> {
+        let start = 1 << from;
+        let order = self.order[usize::from(from)];
+        let w = walk(from, slot, order);
+        let others = !self.empty & !start;
         if self.variant.blocked_paths && w.via & others != 0 {
             return Err(Refusal::Blocked(Points(w.via & others)));
         }
-        if w.land == from.0 {
-            return Err(Refusal::BackToStart(from));
+        if w.land == from {
+            return Err(Refusal::BackToStart(Point(from)));
         }
-        let mut after = self.board;
-        after.ships[me] &= !from.bit();
         let land = 1 << w.land;
+        let mut after = Sides {
+            mine: (self.mine & !start) | land,
+            theirs: self.theirs,
+            kraken: self.board.kraken,
+        };
         if others & land == 0 {
-            after.ships[me] |= land;
-            return self.judge(after, w.land, land, None, w.bounced);
+            return self.judge(after, w.land, land, self.their_enclosure, None, w.bounced);
         }
         // mur §1.5: a knock needs a strictly higher order (a smaller number).
         let target_order = self.order[usize::from(w.land)];
@@ -172,61 +270,85 @@ impl Context {
         }
         // The knocked piece passes over occupied points to the first empty one; the mover's
         // start, now empty, lies on the path, so the walk always ends (no chain knocking).
-        let empty = ALL & !(others | land);
+        let empty = self.empty | start;
         let rest = w
             .knock
             .iter()
             .copied()
             .find(|&q| empty & 1 << q != 0)
-            .unwrap_or(from.0);
+            .unwrap_or(from);
         let mut mine_landed = land;
+        let mut their_enclosure = self.their_enclosure;
         if w.land == after.kraken {
             after.kraken = rest;
-        } else {
-            let owner = usize::from(self.board.ships[1] & land != 0);
-            if owner == me && rest == from.0 {
+        } else if self.mine & land != 0 {
+            if rest == from {
                 return Err(Refusal::KnockSustains {
                     target: Point(w.land),
-                    start: from,
+                    start: Point(from),
                 });
             }
-            after.ships[owner] = (after.ships[owner] & !land) | 1 << rest;
-            if owner == me {
-                mine_landed |= 1 << rest;
-            }
+            after.mine |= 1 << rest;
+            mine_landed |= 1 << rest;
+        } else {
+            after.theirs = (after.theirs & !land) | 1 << rest;
+            their_enclosure = enclosed_by(after.theirs);
         }
-        after.ships[me] |= land;
-        self.judge(after, w.land, mine_landed, Some(rest), w.bounced)
+        self.judge(after, w.land, mine_landed, their_enclosure, Some(rest), w.bounced)
     }
 
-    /// Judges the board `after` a place or move (mur §1.7): traps, the kraken, eyes and the
-    /// self-trap rule. `mine_landed` holds the points where the mover's ships arrived.
-    #[inline]
+    /// Judges the board `after` a place or move (see [`Context::verdict`]) and describes the
+    /// play when it is legal.
+    #[inline(always)]
     fn judge(
         &self,
-        after: Board,
+        after: Sides,
         landing: u8,
         mine_landed: u32,
+        their_enclosure: u32,
         knocked_to: Option<u8>,
         bounced: bool,
     ) -> Result<Effect, Refusal> {
-        let (me, them) = (self.me.index(), self.me.opponent().index());
-        let trapped_theirs = after.trapped(self.me.opponent());
-        let trapped_mine = after.trapped(self.me);
-        let kraken = self.kraken_credit(&after);
-        let effect = Effect {
-            after,
+        let verdict = self.verdict(after, mine_landed, their_enclosure)?;
+        let mut ships = [after.mine, after.theirs];
+        if self.me == Colour::White {
+            ships.swap(0, 1);
+        }
+        Ok(Effect {
+            after: Board {
+                ships,
+                kraken: after.kraken,
+            },
             landing,
             knocked_to,
             bounced,
+            trapped_theirs: verdict.trapped_theirs,
+            trapped_mine: verdict.trapped_mine,
+            kraken: verdict.kraken,
+        })
+    }
+
+    /// Judges the board `after` a place or move (mur §1.7): traps, the kraken, eyes and the
+    /// self-trap rule. `mine_landed` holds the points where the mover's ships arrived;
+    /// `their_enclosure` is `enclosed_by(after.theirs)`.
+    #[inline(always)]
+    fn verdict(
+        &self,
+        after: Sides,
+        mine_landed: u32,
+        their_enclosure: u32,
+    ) -> Result<Verdict, Refusal> {
+        let trapped_theirs = after.theirs & enclosed_by(after.mine);
+        let trapped_mine = after.mine & their_enclosure;
+        let kraken = self.kraken_credit(after);
+        let verdict = Verdict {
             trapped_theirs,
             trapped_mine,
             kraken,
         };
         // Where the mover's ships arrived on points that were empty before the play: only
         // these can have entered an eye (an eye is an empty point, mur §1.7).
-        let empty_before = !self.board.occupied();
-        let entered = mine_landed & empty_before;
+        let entered = mine_landed & self.empty;
         if trapped_theirs != 0 {
             // A trap of an opposing ship justifies every eye entry (a gouge). Under G1 it does
             // not justify any other ship of the mover's left trapped, the mover itself standing
@@ -237,7 +359,7 @@ impl Context {
                 Some(p) if self.variant.g1() && !self.kraken_excuses(kraken) => {
                     Err(Refusal::SelfTrap(p))
                 }
-                _ => Ok(effect),
+                _ => Ok(verdict),
             };
         }
         // No opposing ship is trapped. mur §1.7 rule 3: no ship of the mover's enters an
@@ -253,8 +375,7 @@ impl Context {
             });
         }
         let kraken_moved = after.kraken != self.board.kraken;
-        if kraken_moved && !self.variant.g1() && neighbours(after.kraken) & !after.ships[them] == 0
-        {
+        if kraken_moved && !self.variant.g1() && neighbours(after.kraken) & !after.theirs == 0 {
             return Err(Refusal::OpposingEye {
                 point: Point(after.kraken),
                 kraken: true,
@@ -263,14 +384,13 @@ impl Context {
         if self.variant.g1() {
             // G1: nor into one of his own eyes, judged like any eye on the board before the play
             // (so a ship that steps into an eye it helped to close enters it).
-            let own_eyes = empty_before & enclosed_by(self.board.ships[me]);
-            if let Some(p) = lowest(mine_landed & own_eyes) {
+            if let Some(p) = lowest(mine_landed & self.own_eyes) {
                 return Err(Refusal::OwnEye(p));
             }
         }
         match lowest(trapped_mine) {
             Some(p) if !self.kraken_excuses(kraken) => Err(Refusal::SelfTrap(p)),
-            _ => Ok(effect),
+            _ => Ok(verdict),
         }
     }
 
@@ -283,41 +403,64 @@ impl Context {
     /// Who scores the kraken trap this play completes, if it completes one: the mover (R-K1),
     /// or with `kraken_trap=single-colour` the colour that surrounds it.
     #[inline(always)]
-    fn kraken_credit(&self, after: &Board) -> Option<Colour> {
-        let single = self.variant.single_colour_kraken();
-        if self.kraken_was_trapped || !after.kraken_trapped(single) {
+    fn kraken_credit(&self, after: Sides) -> Option<Colour> {
+        if self.kraken_was_trapped {
             return None;
         }
-        if !single {
-            return Some(self.me);
-        }
         let around = neighbours(after.kraken);
-        Some(if around & !after.ships[0] == 0 {
-            Colour::Black
+        if !self.variant.single_colour_kraken() {
+            return (around & !(after.mine | after.theirs) == 0).then_some(self.me);
+        }
+        // The two colours are disjoint and every point has a neighbour, so at most one colour
+        // surrounds it.
+        if around & !after.mine == 0 {
+            Some(self.me)
+        } else if around & !after.theirs == 0 {
+            Some(self.me.opponent())
         } else {
-            Colour::White
-        })
+            None
+        }
     }
 
     /// Calls `f` with every legal place, then every legal move, until `f` breaks.
     #[inline]
     pub fn for_each_play(&self, mut f: impl FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
         if self.can_place() {
-            for p in bits(ALL & !self.board.occupied()) {
+            for p in bits(self.empty) {
                 if self.place(Point(p)).is_ok() {
                     f(Action::place(Point(p)))?;
                 }
             }
         }
-        for from in bits(self.board.ships[self.me.index()]) {
-            let from = Point(from);
-            for &dir in Direction::from_point(from) {
-                if self.step(from, dir).is_ok() {
-                    f(Action::step(from, dir))?;
+        for from in bits(self.mine) {
+            for slot in 0..Direction::slot_count(from) {
+                if self.step_slot(from, slot).is_ok() {
+                    f(Action::step(Point(from), Direction::of_slot(from, slot)))?;
                 }
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Writes every legal place, then every legal move, into `plays`, in the order of
+    /// [`Context::for_each_play`]; returns how many. Each candidate is written whether or not it
+    /// is legal and kept by counting it, so the listing does not branch on the verdict.
+    #[inline]
+    pub fn write_plays(&self, plays: &mut [Action; MAX_ACTIONS]) -> usize {
+        let mut n = 0;
+        if self.can_place() {
+            for p in bits(self.empty) {
+                plays[n] = Action::place(Point(p));
+                n += usize::from(self.place(Point(p)).is_ok());
+            }
+        }
+        for from in bits(self.mine) {
+            for slot in 0..Direction::slot_count(from) {
+                plays[n] = Action::step(Point(from), Direction::of_slot(from, slot));
+                n += usize::from(self.step_slot(from, slot).is_ok());
+            }
+        }
+        n
     }
 
     /// Whether any place or move is legal.
@@ -368,28 +511,29 @@ impl Mur {
         }
     }
 
-    /// Calls `f` with every legal action of the side to move, in a fixed order: the trap
-    /// withdrawal alone; or one withdrawal per ship on the board (repeat duty, stagnation); or
-    /// the places (by point) and then the moves (by point and direction).
-    pub(crate) fn generate(&self, mut f: impl FnMut(Action)) {
+    /// Writes every legal action of the side to move into `actions`, in a fixed order, and
+    /// returns how many: the trap withdrawal alone; or one withdrawal per ship on the board
+    /// (repeat duty, stagnation); or the places (by point) and then the moves (by point and
+    /// direction).
+    #[inline]
+    pub(crate) fn write_actions(&self, actions: &mut [Action; MAX_ACTIONS]) -> usize {
         let me = self.side.index();
         let trapped = self.board.trapped(self.side);
         if trapped != 0 {
-            return f(Action::withdraw(Points(trapped)));
+            actions[0] = Action::withdraw(Points(trapped));
+            return 1;
         }
         let mine = self.board.ships[me];
-        let mut any = false;
+        let mut n = 0;
         if !(self.repeat_due[me] && mine != 0) {
-            let _ = Context::new(self).for_each_play(|a| {
-                any = true;
-                f(a);
-                ControlFlow::Continue(())
-            });
+            n = Context::new(self).write_plays(actions);
         }
-        if !any {
+        if n == 0 {
             for p in bits(mine) {
-                f(Action::withdraw(Points(1 << p)));
+                actions[n] = Action::withdraw(Points(1 << p));
+                n += 1;
             }
         }
+        n
     }
 }

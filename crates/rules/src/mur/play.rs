@@ -25,7 +25,7 @@ impl Mur {
     pub(crate) fn perform(&mut self, action: Action, events: &mut impl Events<MurEvent>) {
         match action.kind() {
             ActionKind::Place(_) | ActionKind::Move(..) => {
-                let context = Context::new(self);
+                let context = Context::for_action(self, action);
                 let effect = match action.kind() {
                     ActionKind::Place(p) => context.place(p),
                     ActionKind::Move(from, dir) => context.step(from, dir),

@@ -3,6 +3,7 @@
 use super::actions::Action;
 use super::board::{Board, Colour, Piece, Point, SHIPS_PER_COLOUR};
 use super::events::MurEvent;
+use super::movegen::MAX_ACTIONS;
 use super::variant::{Edition, Length, MurVariant, RepeatScope};
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
 use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat, TurnInfo};
@@ -361,7 +362,9 @@ impl Game for Mur {
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         if !self.is_over() {
-            self.generate(|a| out.push(a));
+            let mut actions = [Action::RESIGN; MAX_ACTIONS];
+            let n = self.write_actions(&mut actions);
+            out.extend_from_slice(&actions[..n]);
         }
     }
 
@@ -369,9 +372,7 @@ impl Game for Mur {
         if self.is_over() {
             return 0;
         }
-        let mut n = 0;
-        self.generate(|_| n += 1);
-        n
+        self.write_actions(&mut [Action::RESIGN; MAX_ACTIONS])
     }
 
     /// At `set` and `match` length, resigning the set; none at `game` length.
