@@ -56,7 +56,11 @@ fn closed(n: i32) -> Mu {
     let mut cells = vec!["A0=CR17".to_owned()];
     cells.extend((1..7).map(|i| format!("A{i}=C")));
     cells.extend((0..7).flat_map(|i| [format!("B{i}=W"), format!("C{i}=W")]));
-    let text = format!("{} | {} | play R seats=2 moved=1", ribbon(n), cells.join(" "));
+    let text = format!(
+        "{} | {} | play R seats=2 moved=1",
+        ribbon(n),
+        cells.join(" ")
+    );
     position("levis order=canonical", &text)
 }
 
@@ -143,7 +147,10 @@ const CROWDED_CHILDREN: u64 = 0xfb6c_1d67_c9b7_c138;
 
 fn crowded() -> Mu {
     let mut lines = CROWDED.lines();
-    let (variant, text) = (lines.next().expect("a variant"), lines.next().expect("a text"));
+    let (variant, text) = (
+        lines.next().expect("a variant"),
+        lines.next().expect("a text"),
+    );
     let game = position(variant, text);
     assert_eq!(game.position_text(), text, "the text reads back");
     game

@@ -18,6 +18,9 @@
 //!    passes without searching. When every seat is quiet they all pass and the game ends by the
 //!    rules; one real change (a capture, a sprout) starts the count again.
 //!
+//! A game that ends by itself ([`Ending::ends_by_itself`]: Mu under the `ply_cap` house rule)
+//! is played without these rules.
+//!
 //! The memory is built from what the player is told was played ([`crate::Engine::observe`]); a
 //! position that does not follow from what was observed starts a new memory there.
 

@@ -364,7 +364,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         observer: &mut dyn Observer,
     ) -> Result<Thought, SearchError> {
         let mut rules = RootRules::default();
-        let ending = self.knowledge.ending();
+        let ending = self.knowledge.ending().filter(|e| !e.ends_by_itself(game));
         // A random player stays uniformly random.
         if let Some(ending) = ending.filter(|_| self.settings.recipe != Recipe::Random) {
             self.memory.follow(ending, game);

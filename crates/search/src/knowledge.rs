@@ -92,6 +92,10 @@ pub trait Ending<G: Game>: Send + Sync {
 
     /// Score units a move must gain over passing before alpha-beta prefers it.
     fn pass_margin(&self) -> i32;
+
+    /// Whether this game ends without help (a variant with a turn cap): then the rules of
+    /// [`crate::ending`] stay out of the way, since passing early only gives away turns.
+    fn ends_by_itself(&self, game: &G) -> bool;
 }
 
 /// Knowledge of nothing: every position scores 0 and playouts are uniform. The baseline for

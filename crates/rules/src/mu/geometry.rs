@@ -7,8 +7,8 @@
 //! for the whole game, which the per-segment move budget needs.
 
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::fmt;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use crate::hash::FixedHasher;

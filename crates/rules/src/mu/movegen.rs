@@ -67,8 +67,7 @@ impl Mu {
     fn movable(&self) -> impl Iterator<Item = Cell> + '_ {
         let per_segment = self.variant.per_segment();
         self.board.stacks_of(self.to_move).filter(move |cell| {
-            (!per_segment || self.budget & cell.segment().bit() != 0)
-                && !self.landed.contains(cell)
+            (!per_segment || self.budget & cell.segment().bit() != 0) && !self.landed.contains(cell)
         })
     }
 

@@ -264,10 +264,8 @@ pub const EXPLORATION_LIMIT: usize = 4096;
 /// The depth-first walk keeps its path on the heap, not on the call stack: a path may be as
 /// long as [`EXPLORATION_LIMIT`] explosions, which would overflow a thread's stack.
 pub fn choice_matters(board: &Board, hot: &[Cell], frozen: &[Cell], trail: &Trail) -> bool {
-    let mut on_path = FingerprintSet::with_capacity_and_hasher(
-        trail.states().len() + 32,
-        Default::default(),
-    );
+    let mut on_path =
+        FingerprintSet::with_capacity_and_hasher(trail.states().len() + 32, Default::default());
     on_path.extend(trail.states().iter().copied());
     let mut search = Search {
         board: board.clone(),

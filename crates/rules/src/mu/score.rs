@@ -251,7 +251,10 @@ impl Mu {
         }
         for seat in (0..self.seats).map(crate::game::Seat) {
             if !board.stacks_of(seat).eq(board.stacks_of_from_scratch(seat)) {
-                return Err(format!("the stacks of {} disagree with the cells", colour(seat)));
+                return Err(format!(
+                    "the stacks of {} disagree with the cells",
+                    colour(seat)
+                ));
             }
         }
         let hot: Vec<Cell> = super::resolve::all_hot_cells(board, &self.osc);

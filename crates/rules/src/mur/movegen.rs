@@ -294,7 +294,14 @@ impl Context {
             after.theirs = (after.theirs & !land) | 1 << rest;
             their_enclosure = enclosed_by(after.theirs);
         }
-        self.judge(after, w.land, mine_landed, their_enclosure, Some(rest), w.bounced)
+        self.judge(
+            after,
+            w.land,
+            mine_landed,
+            their_enclosure,
+            Some(rest),
+            w.bounced,
+        )
     }
 
     /// Judges the board `after` a place or move (see [`Context::verdict`]) and describes the

@@ -167,6 +167,11 @@ impl Ending<Mu> for MuEnding {
     fn pass_margin(&self) -> i32 {
         PASS_MARGIN
     }
+
+    /// A game under the `ply_cap` house rule is counted at the cap.
+    fn ends_by_itself(&self, game: &Mu) -> bool {
+        game.variant().ply_cap.is_some()
+    }
 }
 
 /// Whether `action` is a move landing on a stack of another colour.

@@ -402,9 +402,8 @@ impl Derived {
     /// `Ok` when every cache equals `other`'s (jagger rows traced on both sides), else the
     /// name of the first that differs.
     pub fn same_as(&self, other: &Derived) -> Result<(), String> {
-        let same = |a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| {
-            format!("{a:?}") == format!("{b:?}")
-        };
+        let same =
+            |a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| format!("{a:?}") == format!("{b:?}");
         let fields: [(&str, &dyn std::fmt::Debug, &dyn std::fmt::Debug); 18] = [
             ("tessel_ids", &self.tessel_ids, &other.tessel_ids),
             ("live", &self.live, &other.live),
@@ -412,7 +411,11 @@ impl Derived {
             ("glued_edge", &self.glued_edge, &other.glued_edge),
             ("splice_of", &self.splice_of, &other.splice_of),
             ("splice_ends", &self.splice_ends, &other.splice_ends),
-            ("spliced_vertex", &self.spliced_vertex, &other.spliced_vertex),
+            (
+                "spliced_vertex",
+                &self.spliced_vertex,
+                &other.spliced_vertex,
+            ),
             ("class", &self.class, &other.class),
             ("cyc_v", &self.cyc_v, &other.cyc_v),
             ("cyc_e", &self.cyc_e, &other.cyc_e),
