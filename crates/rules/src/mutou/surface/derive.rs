@@ -119,7 +119,7 @@ pub(super) struct Derived {
     pub angler: Csr<TesselId>,
     pub touching: Csr<TesselId>,
     /// Tessel → its jagger row, traced on first use (see the module docs).
-    pub jagger: Vec<OnceLock<Box<[(TesselId, u8)]>>>,
+    pub jagger: Vec<OnceLock<JaggerRow>>,
     /// The first V2 fault met while deriving uses.
     pub fault: Option<SurfaceError>,
 }
@@ -479,6 +479,9 @@ pub(super) fn find(parent: &mut [usize], mut v: usize) -> usize {
     }
     v
 }
+
+/// One tessel's jagger row, as [`Derived::jagger_row`] gives it.
+pub type JaggerRow = Box<[(TesselId, u8)]>;
 
 /// Joins two classes; the smaller root stays root, so a root is its class's smallest id.
 pub(super) fn union(parent: &mut [usize], a: usize, b: usize) {
