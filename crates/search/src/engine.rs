@@ -369,7 +369,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         if let Some(ending) = ending.filter(|_| self.settings.recipe != Recipe::Random) {
             self.memory.follow(ending, game);
             if let Some(pass) = self.memory.must_pass(ending, game) {
-                return Ok(rule_pass(game, pass));
+                return Ok(unsearched(game, pass, "ending"));
             }
             rules = RootRules {
                 excluded: self.memory.repeating(ending, game),
@@ -444,18 +444,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
         let action = legal[self.rng.random_range(0..legal.len())];
-        Thought {
-            action: game.action_text(action),
-            value: 0.5,
-            values: vec![0.5; game.seats()],
-            proven: false,
-            score: None,
-            line: vec![game.action_text(action)],
-            nodes: 0,
-            depth: 0,
-            elapsed: Duration::ZERO,
-            method: "random",
-        }
+        unsearched(game, action, "random")
     }
 
     fn mcts(
@@ -554,19 +543,21 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
     }
 }
 
-/// A pass made by [`crate::ending`]'s quiet rule, without a search.
-fn rule_pass<G: Game>(game: &G, pass: G::Action) -> Thought {
+/// A decision made without a search (a random player's, or a pass by [`crate::ending`]'s
+/// quiet rule): no estimate, so ½ for every seat.
+fn unsearched<G: Game>(game: &G, action: G::Action, method: &'static str) -> Thought {
+    let text = game.action_text(action);
     Thought {
-        action: game.action_text(pass),
+        line: vec![text.clone()],
+        action: text,
         value: 0.5,
         values: vec![0.5; game.seats()],
         proven: false,
         score: None,
-        line: vec![game.action_text(pass)],
         nodes: 0,
         depth: 0,
         elapsed: Duration::ZERO,
-        method: "ending",
+        method,
     }
 }
 
