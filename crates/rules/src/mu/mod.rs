@@ -59,6 +59,7 @@
 
 mod actions;
 mod board;
+mod count;
 mod events;
 mod explode;
 mod geometry;

@@ -84,17 +84,6 @@ impl Mu {
         sections
     }
 
-    /// Each seat's territory now.
-    pub fn territory(&self) -> Vec<i32> {
-        let mut scores = vec![0i32; usize::from(self.seats)];
-        for section in self.sections() {
-            if let SectionOwner::Seat(seat) = section.owner {
-                scores[seat.index()] += section.size() as i32;
-            }
-        }
-        scores
-    }
-
     /// The result of a finished game: territory, highest first; a tie for first is a draw.
     pub(super) fn final_outcome(&self) -> Outcome {
         let scores = self.territory();
