@@ -33,9 +33,25 @@ impl<T> Default for Csr<T> {
 }
 
 impl<T: Copy> Csr<T> {
+    /// No rows yet, with room for `rows` rows of `items` items in all.
+    fn with_capacity(rows: usize, items: usize) -> Self {
+        let mut start = Vec::with_capacity(rows + 1);
+        start.push(0);
+        Csr {
+            start,
+            items: Vec::with_capacity(items),
+        }
+    }
+
     /// Appends the next row.
     pub fn push_row(&mut self, row: &[T]) {
         self.items.extend_from_slice(row);
+        self.start.push(self.items.len() as u32);
+    }
+
+    /// Appends the next row from an iterator.
+    fn push_row_from(&mut self, row: impl Iterator<Item = T>) {
+        self.items.extend(row);
         self.start.push(self.items.len() as u32);
     }
 
@@ -73,7 +89,7 @@ impl<T: Copy> Csr<T> {
             next[r] += 1;
         }
         // Only an invalid map repeats an item in a row (a corner twice, a loop edge).
-        let mut csr = Csr::default();
+        let mut csr = Csr::with_capacity(rows, items.len());
         for r in 0..rows {
             let row = &items[start[r] as usize..start[r + 1] as usize];
             for (k, &item) in row.iter().enumerate() {
@@ -106,6 +122,9 @@ pub(super) struct Derived {
     pub spliced_vertex: Vec<bool>,
     /// Glued vertex → the base vertices of its class, ascending (empty for other ids).
     pub class: Csr<VertexId>,
+    /// Glued vertex → the indices of the splices with a corner in its class (`splice_ends`
+    /// x or y glued to it), ascending.
+    pub class_splices: Csr<u32>,
     pub cyc_v: Csr<VertexId>,
     pub cyc_e: Csr<EdgeId>,
     /// Glued edge → glued (tail, head); `None` if not a live glued edge.
@@ -186,25 +205,28 @@ impl Derived {
             .map(|v| (self.glued_vertex[v].index(), VertexId(v as u16)))
             .collect();
         self.class = Csr::from_ordered_pairs(nv, &pairs);
+        let mut spliced: Vec<(usize, u32)> = Vec::with_capacity(2 * base.splices.len());
+        for (idx, ends) in self.splice_ends.iter().enumerate() {
+            if let Some([x, y, _, _]) = *ends {
+                spliced.push((self.glued_vertex[x.index()].index(), idx as u32));
+                spliced.push((self.glued_vertex[y.index()].index(), idx as u32));
+            }
+        }
+        self.class_splices = Csr::from_ordered_pairs(nv, &spliced);
     }
 
     /// Each tessel's cycle in glued ids (dead tessels get empty rows).
     fn map_cycles(&mut self, base: &Base) {
+        let corners = base.tessels.iter().flatten().map(|r| r.verts.len()).sum();
+        self.cyc_v = Csr::with_capacity(base.tessels.len(), corners);
+        self.cyc_e = Csr::with_capacity(base.tessels.len(), corners);
         for slot in &base.tessels {
             match slot {
                 Some(rec) => {
-                    let vs: Vec<VertexId> = rec
-                        .verts
-                        .iter()
-                        .map(|v| self.glued_vertex[v.index()])
-                        .collect();
-                    let es: Vec<EdgeId> = rec
-                        .edges
-                        .iter()
-                        .map(|e| self.glued_edge[e.index()])
-                        .collect();
-                    self.cyc_v.push_row(&vs);
-                    self.cyc_e.push_row(&es);
+                    let glued_vertex = &self.glued_vertex;
+                    let glued_edge = &self.glued_edge;
+                    (self.cyc_v).push_row_from(rec.verts.iter().map(|v| glued_vertex[v.index()]));
+                    (self.cyc_e).push_row_from(rec.edges.iter().map(|e| glued_edge[e.index()]));
                 }
                 None => {
                     self.cyc_v.push_row(&[]);
@@ -268,12 +290,12 @@ impl Derived {
     /// Tessels and edges at each glued vertex; the periphery.
     fn incidence(&mut self, base: &Base) {
         let nv = base.vertices.len();
-        let mut pairs: Vec<(usize, TesselId)> = Vec::new();
+        let mut pairs: Vec<(usize, TesselId)> = Vec::with_capacity(self.cyc_v.items.len());
         for &t in &self.live {
             pairs.extend(self.cyc_v.row(t.index()).iter().map(|v| (v.index(), t)));
         }
         self.at_vertex = Csr::from_ordered_pairs(nv, &pairs);
-        let mut pairs: Vec<(usize, EdgeId)> = Vec::new();
+        let mut pairs: Vec<(usize, EdgeId)> = Vec::with_capacity(2 * self.ends.len());
         for (e, ends) in self.ends.iter().enumerate() {
             if let Some([a, b]) = ends {
                 pairs.push((a.index(), EdgeId(e as u16)));
@@ -292,7 +314,11 @@ impl Derived {
 
     /// Walker, touching and angler rows for every tessel id; jagger rows left untraced.
     fn adjacency(&mut self, nt: usize) {
-        let mut row: Vec<TesselId> = Vec::new();
+        let mut row: Vec<TesselId> = Vec::with_capacity(4 * MAX_CORNERS);
+        let corners = self.cyc_v.items.len();
+        self.walker = Csr::with_capacity(nt, corners);
+        self.touching = Csr::with_capacity(nt, 2 * corners);
+        self.angler = Csr::with_capacity(nt, corners);
         // stamp[s] is 2t + 1 once s is in t's walker row, 2t + 2 in its touching row, so a
         // row is gathered without repeats and only needs sorting.
         let mut stamp = vec![0u32; nt];
@@ -404,7 +430,7 @@ impl Derived {
     pub fn same_as(&self, other: &Derived) -> Result<(), String> {
         let same =
             |a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| format!("{a:?}") == format!("{b:?}");
-        let fields: [(&str, &dyn std::fmt::Debug, &dyn std::fmt::Debug); 18] = [
+        let fields: [(&str, &dyn std::fmt::Debug, &dyn std::fmt::Debug); 19] = [
             ("tessel_ids", &self.tessel_ids, &other.tessel_ids),
             ("live", &self.live, &other.live),
             ("glued_vertex", &self.glued_vertex, &other.glued_vertex),
@@ -417,6 +443,7 @@ impl Derived {
                 &other.spliced_vertex,
             ),
             ("class", &self.class, &other.class),
+            ("class_splices", &self.class_splices, &other.class_splices),
             ("cyc_v", &self.cyc_v, &other.cyc_v),
             ("cyc_e", &self.cyc_e, &other.cyc_e),
             ("ends", &self.ends, &other.ends),

@@ -148,12 +148,15 @@ impl Surface {
                 }
             }
         }
-        let mut glued: Vec<EdgeId> = self.base.splices.iter().map(|s| s[0]).collect();
+        // Each glued edge with its splice's index (what `check_unsplice` looks up).
+        let mut glued: Vec<(EdgeId, usize)> = (self.base.splices.iter().enumerate())
+            .map(|(i, s)| (s[0], i))
+            .collect();
         glued.sort_unstable();
-        for edge in glued {
+        for (edge, i) in glued {
             let (l, r) = self.edge_sides(edge);
             let near = l.is_some_and(allowed) || r.is_some_and(allowed);
-            if near && self.check_unsplice(edge).is_ok() {
+            if near && self.unsplice_keeps_valid(i).is_ok() {
                 out.push(Edit::Unsplice { edge });
             }
         }

@@ -188,21 +188,11 @@ impl Surface {
         q: VertexId,
         apart: &[Landing],
     ) -> Result<(), SurfaceError> {
-        let class = |t: TesselId, v: VertexId| {
-            let found = apart.iter().find(|l| l.tessel == t);
-            found.and_then(|l| if v == p { l.at_p } else { l.at_q })
-        };
-        let next = |s: TesselId, out: &mut Vec<TesselId>| {
-            for &v in self.vertices(s) {
-                let others = self.tessels_at(v).iter().filter(|&&n| n != s);
-                if v == p || v == q {
-                    let own = class(s, v);
-                    out.extend(others.filter(|&&n| class(n, v) == own));
-                } else {
-                    out.extend(others);
-                }
-            }
-        };
+        if self.apart_joined(p, q, apart) {
+            return Ok(());
+        }
+        let next =
+            |s: TesselId, out: &mut Vec<TesselId>| self.unspliced_touching(p, q, apart, s, out);
         let near: Vec<TesselId> = apart.iter().map(|l| l.tessel).collect();
         self.reaches_all(&near, next)
             .map_err(|cut| SurfaceError::Disconnected {
@@ -211,25 +201,70 @@ impl Surface {
             })
     }
 
+    /// Pushes the tessels touching `s` once the splice of `p` and `q` is undone: two tessels
+    /// touch at `p` or `q` only if they land in the same class there (`apart` lists the
+    /// tessels at either); a tessel at neither keeps its whole touching row.
+    fn unspliced_touching(
+        &self,
+        p: VertexId,
+        q: VertexId,
+        apart: &[Landing],
+        s: TesselId,
+        out: &mut Vec<TesselId>,
+    ) {
+        let Some(mine) = apart.iter().find(|l| l.tessel == s) else {
+            out.extend_from_slice(self.touching(s));
+            return;
+        };
+        let class = |t: TesselId, v: VertexId| {
+            let found = apart.iter().find(|l| l.tessel == t);
+            found.and_then(|l| if v == p { l.at_p } else { l.at_q })
+        };
+        for &v in self.vertices(s) {
+            let others = self.tessels_at(v).iter().filter(|&&n| n != s);
+            if v == p || v == q {
+                let own = if v == p { mine.at_p } else { mine.at_q };
+                out.extend(others.filter(|&&n| class(n, v) == own));
+            } else {
+                out.extend(others);
+            }
+        }
+    }
+
     /// The tessels at glued vertices `p` and `q` of splice `i`'s edge with the class of base
     /// vertices each would land in without the splice (the classes glued again through the
     /// other splices alone), or `None` if neither class comes apart.
     fn unglued(&self, i: usize, p: VertexId, q: VertexId) -> Option<Vec<Landing>> {
         let d = &self.cache;
-        let mut members: Vec<VertexId> = d.class.row(p.index()).to_vec();
-        if q != p {
-            members.extend_from_slice(d.class.row(q.index()));
-            members.sort_unstable();
-        }
-        let local = |v: VertexId| members.binary_search(&v).ok();
-        let mut parent: Vec<usize> = (0..members.len()).collect();
-        for (j, ends) in d.splice_ends.iter().enumerate() {
-            let Some([x, y, u, w]) = *ends else { continue };
+        // The members of p's class, then those of q's (each row ascending), by local index.
+        let (at_p, at_q) = match q != p {
+            true => (d.class.row(p.index()), d.class.row(q.index())),
+            false => (d.class.row(p.index()), &[][..]),
+        };
+        let members = at_p.len() + at_q.len();
+        let local = |v: VertexId| match d.glued_vertex.get(v.index()) {
+            Some(&c) if c == p => at_p.binary_search(&v).ok(),
+            Some(&c) if c == q => at_q.binary_search(&v).ok().map(|k| at_p.len() + k),
+            _ => None,
+        };
+        let mut parent: Vec<usize> = (0..members).collect();
+        // Only splices with a corner in p's or q's class can join its members (a splice
+        // listed in both rows is joined twice, which changes nothing).
+        let near = d.class_splices.row(p.index()).iter();
+        let near = near.chain(if q != p {
+            d.class_splices.row(q.index())
+        } else {
+            &[]
+        });
+        for j in near.map(|&j| j as usize) {
+            let Some([x, y, u, w]) = d.splice_ends[j] else {
+                continue;
+            };
             if j == i {
                 continue;
             }
             for (s, t) in [(x, w), (y, u)] {
-                // Only splices with a corner in p's or q's class can join its members.
+                // Of such a splice, only the pair glued at p or q joins members here.
                 let glued = d.glued_vertex[s.index()];
                 if glued != p && glued != q {
                     continue;
@@ -239,13 +274,9 @@ impl Surface {
                 }
             }
         }
-        let roots: Vec<usize> = (0..members.len()).map(|k| find(&mut parent, k)).collect();
-        let whole = |c: VertexId| {
-            let mut of_c = (0..members.len()).filter(|&k| d.glued_vertex[members[k].index()] == c);
-            let first = of_c.next().map(|k| roots[k]);
-            of_c.all(|k| Some(roots[k]) == first)
-        };
-        if whole(p) && whole(q) {
+        let roots: Vec<usize> = (0..members).map(|k| find(&mut parent, k)).collect();
+        let whole = |of_c: &[usize]| of_c.iter().all(|&r| r == of_c[0]);
+        if whole(&roots[..at_p.len()]) && whole(&roots[at_p.len()..]) {
             return None;
         }
         let class = |t: TesselId, glued: VertexId| {
@@ -253,22 +284,23 @@ impl Surface {
             let base = self.base.rec(t)?.verts[at];
             Some(roots[local(base)?])
         };
-        let mut apart: Vec<Landing> = Vec::new();
-        for &tessel in self.tessels_at(p).iter().chain(self.tessels_at(q)) {
-            if apart.iter().all(|l| l.tessel != tessel) {
-                let (at_p, at_q) = (class(tessel, p), class(tessel, q));
-                apart.push(Landing { tessel, at_p, at_q });
-            }
-        }
-        Some(apart)
+        // The tessels at p, then those at q but not at p (both rows ascending).
+        let (near_p, near_q) = (self.tessels_at(p), self.tessels_at(q));
+        let also_q = near_q.iter().filter(|t| near_p.binary_search(t).is_err());
+        let apart = (near_p.iter().chain(also_q)).map(|&tessel| Landing {
+            tessel,
+            at_p: class(tessel, p),
+            at_q: class(tessel, q),
+        });
+        Some(apart.collect())
     }
 }
 
 /// Where a tessel at a spliced edge's glued vertices lands when the splice is undone.
-struct Landing {
-    tessel: TesselId,
+pub(super) struct Landing {
+    pub tessel: TesselId,
     /// The class (a local index) of its corner at `p`, if it has one there.
-    at_p: Option<usize>,
+    pub at_p: Option<usize>,
     /// The same at `q`.
-    at_q: Option<usize>,
+    pub at_q: Option<usize>,
 }

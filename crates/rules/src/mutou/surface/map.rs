@@ -5,6 +5,7 @@
 //! traces and keeps it: see `derive`).
 
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use super::derive::Derived;
 use super::draw::Geo;
@@ -100,9 +101,13 @@ pub(super) struct TesselRec {
 
 /// The stored map: tessels, edges (tail, head) and vertices by id, with tombstones, plus the
 /// splices (pairs of base edges, smaller first) and the naming frame of square boards.
+///
+/// Tessel records are shared between copies (`Arc`), so copying a base before an edit costs
+/// no allocation per tessel; `rec_mut` copies one record on write. Comparison and hashing
+/// see through the sharing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(super) struct Base {
-    pub tessels: Vec<Option<TesselRec>>,
+    pub tessels: Vec<Option<Arc<TesselRec>>>,
     pub edges: Vec<Option<[VertexId; 2]>>,
     pub vertices: Vec<bool>,
     pub splices: Vec<[EdgeId; 2]>,
@@ -143,20 +148,20 @@ impl Base {
     /// A new tessel (next unused id). Callers check `room` first.
     pub fn new_tessel(&mut self, rec: TesselRec) -> TesselId {
         let id = TesselId(self.tessels.len() as u16);
-        self.tessels.push(Some(rec));
+        self.tessels.push(Some(Arc::new(rec)));
         id
     }
 
     /// The live tessel record, if any.
     pub fn rec(&self, t: TesselId) -> Option<&TesselRec> {
-        self.tessels.get(t.index()).and_then(Option::as_ref)
+        self.tessels.get(t.index()).and_then(Option::as_deref)
     }
 
-    /// The live tessel record, mutably. Panics on a dead id (callers checked liveness).
+    /// The live tessel record, mutably (unshared first if a copy shares it). Panics on a
+    /// dead id (callers checked liveness).
     pub fn rec_mut(&mut self, t: TesselId) -> &mut TesselRec {
-        self.tessels[t.index()]
-            .as_mut()
-            .expect("edit on a live tessel")
+        let rec = self.tessels[t.index()].as_mut();
+        Arc::make_mut(rec.expect("edit on a live tessel"))
     }
 }
 
@@ -371,12 +376,12 @@ impl Surface {
         let mut base = self.base.clone();
         for rec in base.tessels.iter_mut().flatten() {
             if rec.mark == Some(seat) {
-                rec.mark = None;
+                Arc::make_mut(rec).mark = None;
             }
         }
         for &t in tessels {
             match base.tessels.get_mut(t.index()).and_then(Option::as_mut) {
-                Some(rec) => rec.mark = Some(seat),
+                Some(rec) => Arc::make_mut(rec).mark = Some(seat),
                 None => return Err(SurfaceError::NoTessel(t)),
             }
         }

@@ -14,13 +14,15 @@
 //!
 //! Files: `ids` (identifiers), `map` (stored data, `Surface`, queries), `derive` (the glued
 //! map and adjacency caches), `validity` (V1–V4), `ops` (the check and effect of each
-//! edit), `local` (the V3/V4 checks of erase and unsplice, without rebuilding), `edit` (the
+//! edit), `local` (the V3/V4 checks of erase and unsplice, without rebuilding), `apart` (the
+//! search behind unsplice's V3 check), `edit` (the
 //! [`Edit`] type, its text form and `apply`), `listing` (`edits`), `generate` (square
 //! and hex boards, names), `voronoi` (sowing geometry), `layout` (the set layouts of mutou
 //! D5/D6), `plane` (points, segments, rings, triangulation), `draw` (the drawing: vertex
 //! places and edge bends, carried through each edit), `geometry` (the read-only drawing a
 //! renderer uses: [`TesselShape`], [`VertexMark`], [`EdgeLine`], [`SpliceMarks`]), `tests`.
 
+mod apart;
 mod derive;
 mod draw;
 mod edit;

@@ -303,6 +303,18 @@ impl Surface {
     /// The check of (7) for a periphery edge used x→y glued to one used u→w: no tessel may
     /// then hold one glued vertex twice (V1).
     pub(super) fn check_glue(&self, items: [VertexId; 4]) -> Result<(), SurfaceError> {
+        let [x, y, u, w] = items;
+        if x != y && x != u && x != w && y != u && y != w && u != w {
+            // Four distinct corners: the glue joins only x≡w and y≡u (the general case below
+            // finds the same pairs in the same order).
+            for (a, b) in [(x, w), (y, u)] {
+                if let Some(t) = common(self.tessels_at(a), self.tessels_at(b)) {
+                    let vertex = a.min(b);
+                    return Err(SurfaceError::RepeatedVertex { tessel: t, vertex });
+                }
+            }
+            return Ok(());
+        }
         // The glue identifies x≡w and y≡u; group the (up to four) classes it joins.
         let mut group = [0usize, 1, 1, 0];
         for i in 0..4 {

@@ -217,3 +217,31 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    /// Edits picked uniformly from the listing are mostly splices, so glued vertices come to
+    /// be shared by many tessels (as in random play): unsplicing is listed exactly where a
+    /// trial run validates, at every step.
+    #[test]
+    fn unsplice_agrees_with_a_trial_where_random_edits_glue_many_tessels_together(
+        (gen, stands) in boards(),
+        seed in any::<u64>(),
+    ) {
+        let mut s = marked(&gen, stands);
+        let mut rng = SplitMix64::new(seed);
+        let mut listed = Vec::new();
+        for _ in 0..40 {
+            s.edits(|_| true, &mut listed);
+            for edit in s.splices().iter().map(|p| Edit::Unsplice { edge: p[0] }) {
+                let valid = validates_after(&s, edit).expect("unsplice");
+                prop_assert_eq!(listed.contains(&edit), valid, "{}", edit);
+            }
+            if listed.is_empty() {
+                break;
+            }
+            s.apply(listed[(rng.next_u64() % listed.len() as u64) as usize]).unwrap();
+        }
+    }
+}
