@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::game::Seat;
 use crate::hash::mix;
 
-use super::geometry::{Cell, Dir, Geometry, MAX_SEGMENTS};
+use super::geometry::{Cell, Dir, Geometry, MAX_SEGMENTS, NONE};
 
 /// The layer a cell shows (mu §2.5). Cells only ever change from Virginity.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
@@ -132,6 +132,8 @@ pub struct Board {
     cells: Vec<CellState>,
     section: Vec<u32>,
     next_section: u32,
+    /// Every cell's capacity (mu §2.5), kept up to date by every write that changes a layer.
+    capacity: Vec<u8>,
     fingerprint: Fingerprint,
     /// Men on the board per seat, kept up to date by [`Board::set`].
     men: [u32; MAX_SEATS],
@@ -178,15 +180,69 @@ impl Board {
     /// An all-Virginity, empty board on `geometry`.
     pub fn new(geometry: Arc<Geometry>) -> Board {
         let n = geometry.cells();
-        Board {
+        let mut board = Board {
             geometry,
             cells: vec![CellState::default(); n],
             section: vec![NO_SECTION; n],
             next_section: 0,
+            capacity: vec![0; n],
             fingerprint: 0,
             men: [0; MAX_SEATS],
             stacks: [[0; WORDS]; MAX_SEATS],
+        };
+        board.recount_capacities();
+        board
+    }
+
+    /// Recomputes every cell's capacity from the layers (after the geometry changed).
+    fn recount_capacities(&mut self) {
+        self.capacity.resize(self.cells.len(), 0);
+        for i in 0..self.cells.len() {
+            self.capacity[i] = self.count_capacity(Cell(i as u16));
         }
+    }
+
+    /// Recomputes the capacities that a change of `cell`'s layer can alter: its own and its
+    /// neighbours'.
+    fn recount_around(&mut self, cell: Cell) {
+        let around = self.geometry.neighbour_table()[cell.index()];
+        self.capacity[cell.index()] = self.count_capacity(cell);
+        for n in around {
+            if n != NONE {
+                self.capacity[usize::from(n)] = self.count_capacity(Cell(n));
+            }
+        }
+    }
+
+    /// A cell's capacity counted from its neighbours' layers (mu §2.5).
+    fn count_capacity(&self, cell: Cell) -> u8 {
+        let layer = self.cells[cell.index()].layer;
+        self.geometry
+            .neighbours(cell)
+            .filter(|&n| counts_for(layer, self.cells[n.index()].layer))
+            .count() as u8
+    }
+
+    /// Whether the two boards agree in every field, caches included, and in the section
+    /// label of every Commonwealth cell (for tests).
+    #[cfg(test)]
+    pub fn same_in_every_field(&self, other: &Board) -> bool {
+        let labels_agree = (0..self.cells.len())
+            .all(|i| self.cells[i].layer != Layer::Common || self.section[i] == other.section[i]);
+        self == other
+            && labels_agree
+            && self.next_section == other.next_section
+            && self.capacity == other.capacity
+            && self.fingerprint == other.fingerprint
+            && self.men == other.men
+            && self.stacks == other.stacks
+    }
+
+    /// Whether every cached capacity equals the one counted from the layers (for checks).
+    pub fn capacities_agree(&self) -> bool {
+        self.geometry
+            .all_cells()
+            .all(|c| self.capacity[c.index()] == self.count_capacity(c))
     }
 
     /// The board's shape.
@@ -200,6 +256,7 @@ impl Board {
         self.cells.resize(n, CellState::default());
         self.section.resize(n, NO_SECTION);
         self.geometry = geometry;
+        self.recount_capacities();
     }
 
     /// One cell.
@@ -239,6 +296,9 @@ impl Board {
         }
         self.fingerprint ^= term(cell, old) ^ term(cell, state);
         self.cells[cell.index()] = state;
+        if old.layer != state.layer {
+            self.recount_around(cell);
+        }
         let (word, bit) = (cell.index() / 64, 1u64 << (cell.index() % 64));
         if old.height > 0 && usize::from(old.owner) < MAX_SEATS {
             self.men[usize::from(old.owner)] -= u32::from(old.height);
@@ -274,6 +334,9 @@ impl Board {
                 self.stacks[usize::from(old.owner)][word] |= bit;
             }
             self.cells[cell.index()] = old;
+            if now.layer != old.layer {
+                self.recount_around(cell);
+            }
         }
         self.fingerprint = totals.fingerprint;
         self.men = totals.men;
@@ -306,11 +369,7 @@ impl Board {
     /// neighbours, W counts Wall neighbours. Out of Bounds never counts.
     #[inline]
     pub fn capacity(&self, cell: Cell) -> u16 {
-        let layer = self.cells[cell.index()].layer;
-        self.geometry
-            .neighbours(cell)
-            .filter(|&n| counts_for(layer, self.cells[n.index()].layer))
-            .count() as u16
+        u16::from(self.capacity[cell.index()])
     }
 
     /// The explosion targets of `cell`: the neighbours its capacity counts, in direction order.
@@ -329,7 +388,7 @@ impl Board {
         if s.height == 0 {
             return false;
         }
-        let cap = self.capacity(cell);
+        let cap = u16::from(self.capacity[cell.index()]);
         match s.layer {
             Layer::Virgin | Layer::Common => s.height >= cap,
             Layer::Wall => s.height > cap,
@@ -384,6 +443,18 @@ impl Board {
                 true
             }
         }
+    }
+
+    /// How many section labels have been handed out (see [`Board::take_back_labels`]).
+    pub fn labels_issued(&self) -> u32 {
+        self.next_section
+    }
+
+    /// Takes back the labels handed out since [`Board::labels_issued`] returned `issued`, so
+    /// that they are handed out again. Only for a caller that has undone every write since
+    /// then: no Commonwealth cell may still carry one of those labels.
+    pub fn take_back_labels(&mut self, issued: u32) {
+        self.next_section = issued;
     }
 
     /// Recomputes every section label from the layers (after reading a position).

@@ -395,11 +395,52 @@ impl Geometry {
         out
     }
 
-    /// This board with one more segment. The caller has checked the placement.
+    /// This board with one more segment. The caller has checked the placement. Built from this
+    /// board's tables, extended by the new segment's seven cells: the same tables as
+    /// [`Geometry::new`] on all the centres, without rebuilding them.
     pub fn with_segment(&self, centre: Hex) -> Arc<Geometry> {
-        let mut centres = self.centres.clone();
-        centres.push(centre);
-        Arc::new(Geometry::new(&centres).expect("a checked placement never overlaps"))
+        let mut grown = self.clone();
+        grown.push_segment(centre);
+        Arc::new(grown)
+    }
+
+    /// Appends the rosette centred on `centre`, which overlaps nothing, and updates the
+    /// neighbours and canonical ranks.
+    fn push_segment(&mut self, centre: Hex) {
+        let first = self.hexes.len();
+        self.centres.push(centre);
+        for hex in rosette(centre) {
+            let fresh = self.index.insert(hex, self.hexes.len() as u16).is_none();
+            assert!(fresh, "a checked placement never overlaps");
+            self.hexes.push(hex);
+        }
+        for i in first..self.hexes.len() {
+            let hex = self.hexes[i];
+            let row = Dir::ALL.map(|d| self.index.get(&hex.step(d)).copied().unwrap_or(NONE));
+            self.neighbours.push(row);
+            for (d, &n) in row.iter().enumerate() {
+                if usize::from(n) < first {
+                    // The direction back from the old neighbour is the opposite one.
+                    self.neighbours[usize::from(n)][(d + 3) % 6] = i as u16;
+                }
+            }
+        }
+        let new_keys: Vec<(i16, i16)> = self.hexes[first..]
+            .iter()
+            .map(|h| h.canonical_key())
+            .collect();
+        let before = |key: (i16, i16)| new_keys.iter().filter(|&&k| k < key).count() as u16;
+        for i in 0..first {
+            self.rank[i] += before(self.hexes[i].canonical_key());
+        }
+        for i in first..self.hexes.len() {
+            let key = self.hexes[i].canonical_key();
+            let old_before = self.hexes[..first]
+                .iter()
+                .filter(|h| h.canonical_key() < key)
+                .count() as u16;
+            self.rank.push(old_before + before(key));
+        }
     }
 }
 
@@ -512,109 +553,5 @@ impl Surroundings {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn t3() -> Geometry {
-        Geometry::new(&[Hex::new(0, 0), Hex::new(3, -1), Hex::new(1, 2)]).unwrap()
-    }
-
-    #[test]
-    fn around_a_lone_segment_twelve_centres_at_distance_three_are_legal() {
-        let g = Geometry::new(&[Hex::new(0, 0)]).unwrap();
-        let legal = g.legal_centres();
-        let mut expected: Vec<Hex> = [
-            (-3, 1),
-            (-3, 2),
-            (-2, -1),
-            (-2, 3),
-            (-1, -2),
-            (-1, 3),
-            (1, -3),
-            (1, 2),
-            (2, -3),
-            (2, 1),
-            (3, -2),
-            (3, -1),
-        ]
-        .map(|(q, r)| Hex::new(q, r))
-        .to_vec();
-        expected.sort_by_key(|h| h.canonical_key());
-        assert_eq!(legal, expected);
-    }
-
-    #[test]
-    fn a_segment_touching_the_board_at_one_cell_is_refused() {
-        let g = Geometry::new(&[Hex::new(0, 0)]).unwrap();
-        for (q, r) in [(3, 0), (-3, 0), (0, 3), (0, -3), (3, -3), (-3, 3)] {
-            let why = g.placement_error(Hex::new(q, r)).unwrap();
-            assert!(why.contains("only one"), "{q},{r}: {why}");
-        }
-        assert!(g
-            .placement_error(Hex::new(1, 1))
-            .unwrap()
-            .contains("overlap"));
-        assert!(g
-            .placement_error(Hex::new(5, 0))
-            .unwrap()
-            .contains("not touch"));
-    }
-
-    #[test]
-    fn cells_are_named_by_segment_and_rosette_position() {
-        let g = t3();
-        assert_eq!(g.cell_at(Hex::new(-1, 0)).unwrap().to_string(), "A4");
-        assert_eq!(g.cell_at(Hex::new(3, -1)).unwrap().to_string(), "B0");
-        assert_eq!(g.cell_at(Hex::new(1, 3)).unwrap().to_string(), "C6");
-        assert_eq!(g.hex(Cell(7 * 2 + 1)), Hex::new(2, 2));
-    }
-
-    #[test]
-    fn segment_letters_run_like_spreadsheet_columns() {
-        for (i, text) in [
-            (0, "A"),
-            (25, "Z"),
-            (26, "AA"),
-            (51, "AZ"),
-            (52, "BA"),
-            (63, "BL"),
-        ] {
-            assert_eq!(Segment(i).to_string(), text);
-            assert_eq!(Segment::parse(text), Some(Segment(i)));
-        }
-        assert_eq!(Segment::parse("BM"), None, "64 segments at most");
-        assert_eq!(Segment::parse("b"), Some(Segment(1)));
-    }
-
-    #[test]
-    fn the_bulk_placement_test_agrees_with_the_single_one() {
-        // Boards grown by always taking a legal centre picked by a fixed sequence; at every
-        // size the bulk list equals the single test run over a box around the board.
-        for seed in 0..6u64 {
-            let mut g = Geometry::new(&[Hex::new(0, 0)]).unwrap();
-            for step in 0..24u64 {
-                let legal = g.legal_centres();
-                let mut expected = Vec::new();
-                for r in -40..=40 {
-                    for q in -40..=40 {
-                        if g.placement_error(Hex::new(q, r)).is_none() {
-                            expected.push(Hex::new(q, r));
-                        }
-                    }
-                }
-                expected.sort_by_key(|h| h.canonical_key());
-                assert_eq!(legal, expected, "seed {seed}, step {step}");
-                let pick = crate::hash::mix(seed * 100 + step) as usize % legal.len();
-                g = Arc::unwrap_or_clone(g.with_segment(legal[pick]));
-            }
-        }
-    }
-
-    #[test]
-    fn off_board_neighbours_are_out_of_bounds() {
-        let g = t3();
-        let a4 = g.cell_at(Hex::new(-1, 0)).unwrap();
-        assert_eq!(g.neighbours(a4).count(), 3);
-        assert_eq!(g.neighbour(a4, Dir::W), None);
-    }
-}
+#[path = "geometry_tests.rs"]
+mod tests;

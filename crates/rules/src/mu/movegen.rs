@@ -66,9 +66,43 @@ impl Mu {
     /// order.
     fn movable(&self) -> impl Iterator<Item = Cell> + '_ {
         let per_segment = self.variant.per_segment();
+        let landed = &self.landed[..];
         self.board.stacks_of(self.to_move).filter(move |cell| {
-            (!per_segment || self.budget & cell.segment().bit() != 0) && !self.landed.contains(cell)
+            (!per_segment || self.budget & cell.segment().bit() != 0)
+                && (landed.is_empty() || !landed.contains(cell))
         })
+    }
+
+    /// Appends every legal move of the mover to `out`, in the order of [`Mu::each_move`]. A
+    /// single man on a Virgin or Commonwealth cell, the commonest piece, is handled without
+    /// the general walk: it may step onto any neighbour on the board except the Wall.
+    fn push_moves(&self, out: &mut Vec<MuAction>) {
+        let cells = self.board.cells();
+        let table = self.board.geometry().neighbour_table();
+        for from in self.movable() {
+            let s = cells[from.index()];
+            if s.height != 1 || s.layer == Layer::Wall {
+                moves_from(&self.board, from, |dir, men, _| {
+                    out.push(MuAction::Move { from, dir, men });
+                });
+                continue;
+            }
+            // Six slots written in place, the closed steps overwritten, the rest cut off:
+            // no branch per step.
+            let base = out.len();
+            out.resize(base + 6, MuAction::Pass);
+            let slots = &mut out[base..];
+            let mut k = 0;
+            for (dir, &n) in Dir::ALL.into_iter().zip(&table[from.index()]) {
+                slots[k] = MuAction::Move { from, dir, men: 1 };
+                // Out of Bounds (`NONE`) is past the end of the cells.
+                let open = cells
+                    .get(usize::from(n))
+                    .is_some_and(|c| c.layer != Layer::Wall);
+                k += usize::from(open);
+            }
+            out.truncate(base + k);
+        }
     }
 
     /// Calls `visit` for every legal move of the mover, stacks in cell order.
@@ -119,7 +153,7 @@ impl Mu {
                         .map(MuAction::Remove),
                 ),
                 Pending::Nothing => {
-                    self.each_move(|a| out.push(a));
+                    self.push_moves(out);
                     out.push(if self.moved == 0 {
                         MuAction::Pass
                     } else {

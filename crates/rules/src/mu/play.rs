@@ -7,7 +7,9 @@ use super::actions::MuAction;
 use super::board::{CellState, Layer};
 use super::events::{colour, MuEvent, RemovalKind};
 use super::geometry::{Cell, Dir, Hex, Segment};
-use super::resolve::{self, choice_matters, fire, hot_cells_into, sections_of, touched, Step};
+use super::resolve::{
+    self, choice_matters_in_place, fire, hot_cells_into, sections_of, touched, Step,
+};
 use super::variant::{Order, Oscillation, TrimTiming};
 use super::{Mu, Pending, Phase};
 
@@ -235,7 +237,7 @@ impl Mu {
                 None => {
                     if several
                         && self.variant.order == Order::Player
-                        && choice_matters(&self.board, &hot, &self.osc, &self.trail)
+                        && choice_matters_in_place(&mut self.board, &hot, &self.osc, &self.trail)
                     {
                         self.pending = Pending::Choice;
                         return;

@@ -10,12 +10,11 @@
 //! fingerprint hit is confirmed by comparing the cells written since, and the cost stays
 //! proportional to the cells the chain touched.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
-use super::board::{Board, CellState, Fingerprint, Layer, Totals};
+use super::board::{Board, CellState, Fingerprint, Layer};
 use super::explode::{explode, Log};
 use super::geometry::Cell;
+
+pub use super::order::{choice_matters, choice_matters_in_place, EXPLORATION_LIMIT};
 
 /// The explosions since the last irreversible one (or since the move, or since an oscillation
 /// was handled), with the states they passed through.
@@ -150,31 +149,6 @@ impl Trail {
     }
 }
 
-/// A hasher for fingerprints, which are already uniformly spread: it folds the two halves.
-#[derive(Default)]
-struct FoldHasher(u64);
-
-impl Hasher for FoldHasher {
-    #[inline]
-    fn write_u128(&mut self, i: u128) {
-        self.0 ^= i as u64 ^ (i >> 64) as u64;
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// A set of board fingerprints.
-type FingerprintSet = HashSet<Fingerprint, BuildHasherDefault<FoldHasher>>;
-
 /// What one explosion step led to.
 pub enum Step {
     /// Nothing special: resolution goes on.
@@ -251,167 +225,4 @@ pub fn sections_of(board: &Board, seeds: &[Cell]) -> Vec<Cell> {
     cells.sort();
     cells.dedup();
     cells
-}
-
-/// How far [`choice_matters`] explores before it gives up and asks the player anyway.
-pub const EXPLORATION_LIMIT: usize = 4096;
-
-/// Whether different orders of the remaining explosions can end in different states (mu §2.8
-/// "When to ask the player"). Explores every order depth-first with a visited set of exact
-/// states. Conservative: a reachable cycle, or more than [`EXPLORATION_LIMIT`] states, counts
-/// as "it matters" — asking when it does not is harmless, failing to ask when it does is not.
-///
-/// The depth-first walk keeps its path on the heap, not on the call stack: a path may be as
-/// long as [`EXPLORATION_LIMIT`] explosions, which would overflow a thread's stack.
-pub fn choice_matters(board: &Board, hot: &[Cell], frozen: &[Cell], trail: &Trail) -> bool {
-    let mut on_path =
-        FingerprintSet::with_capacity_and_hasher(trail.states().len() + 32, Default::default());
-    on_path.extend(trail.states().iter().copied());
-    let mut search = Search {
-        board: board.clone(),
-        frozen,
-        on_path,
-        visited: FingerprintSet::with_capacity_and_hasher(64, Default::default()),
-        finals: FingerprintSet::with_capacity_and_hasher(4, Default::default()),
-        log: Vec::new(),
-        cells: Vec::new(),
-        candidates: hot.to_vec(),
-    };
-    search.on_path.insert(board.fingerprint());
-    search.explore().is_err()
-}
-
-struct Search<'a> {
-    board: Board,
-    frozen: &'a [Cell],
-    on_path: FingerprintSet,
-    visited: FingerprintSet,
-    finals: FingerprintSet,
-    log: Log,
-    /// The hot cells, then the productive ones, of every frame on the path, one frame after
-    /// the other (frames are left in the reverse order they are entered).
-    cells: Vec<Cell>,
-    /// The cells whose heat decides the next state entered.
-    candidates: Vec<Cell>,
-}
-
-/// The exploration found that the order matters.
-struct Matters;
-
-/// One state on the depth-first path: where its hot cells and its productive ones (those still
-/// to try) stand in [`Search::cells`], and how to leave it again.
-struct Frame {
-    /// `cells[hot..productive]` are the state's hot cells, sorted canonically.
-    hot: usize,
-    /// `cells[productive..end]` are its productive hot cells.
-    productive: usize,
-    end: usize,
-    /// The next productive cell to try.
-    next: usize,
-    /// Where the log and the board's totals stood before the explosion being explored from
-    /// here, to undo it.
-    undo: Option<(usize, Totals)>,
-    /// The state's fingerprint, taken off the path when the frame is left (`None`: the root,
-    /// whose state stays on the path).
-    fingerprint: Option<Fingerprint>,
-}
-
-impl Search<'_> {
-    /// A state whose heat is judged from [`Search::candidates`]: `None` when it is final (no
-    /// productive hot cell), a frame to explore otherwise. Its cells are those of
-    /// [`hot_cells`], kept on [`Search::cells`].
-    fn enter(&mut self) -> Result<Option<Frame>, Matters> {
-        let hot = self.cells.len();
-        for &c in &self.candidates {
-            if self.board.is_hot(c) && !self.frozen.contains(&c) {
-                self.cells.push(c);
-            }
-        }
-        let geometry = self.board.geometry();
-        self.cells[hot..].sort_unstable_by_key(|&c| geometry.rank(c));
-        let mut kept = hot;
-        for i in hot..self.cells.len() {
-            if kept == hot || self.cells[i] != self.cells[kept - 1] {
-                self.cells[kept] = self.cells[i];
-                kept += 1;
-            }
-        }
-        self.cells.truncate(kept);
-        let productive = self.cells.len();
-        for i in hot..productive {
-            let c = self.cells[i];
-            if self.board.is_productive(c) {
-                self.cells.push(c);
-            }
-        }
-        let end = self.cells.len();
-        if end == productive {
-            self.cells.truncate(hot);
-            self.finals.insert(self.board.fingerprint());
-            return if self.finals.len() > 1 {
-                Err(Matters)
-            } else {
-                Ok(None)
-            };
-        }
-        Ok(Some(Frame {
-            hot,
-            productive,
-            end,
-            next: productive,
-            undo: None,
-            fingerprint: None,
-        }))
-    }
-
-    fn explore(&mut self) -> Result<(), Matters> {
-        let mut path: Vec<Frame> = self.enter()?.into_iter().collect();
-        while let Some(top) = path.last_mut() {
-            if let Some((mark, totals)) = top.undo.take() {
-                self.board.rewind(&mut self.log, mark, totals);
-            }
-            if top.next == top.end {
-                if let Some(fp) = top.fingerprint {
-                    self.on_path.remove(&fp);
-                }
-                self.cells.truncate(top.hot);
-                path.pop();
-                continue;
-            }
-            let x = self.cells[top.next];
-            top.next += 1;
-            top.undo = Some((self.log.len(), self.board.totals()));
-            explode(
-                &mut self.board,
-                x,
-                Some(&mut self.log),
-                &mut crate::game::NoEvents,
-            );
-            let fp = self.board.fingerprint();
-            if self.on_path.contains(&fp) {
-                return Err(Matters);
-            }
-            if !self.visited.insert(fp) {
-                continue;
-            }
-            if self.visited.len() > EXPLORATION_LIMIT {
-                return Err(Matters);
-            }
-            self.candidates.clear();
-            self.candidates
-                .extend_from_slice(&self.cells[top.hot..top.productive]);
-            touched(&self.board, x, &mut self.candidates);
-            self.on_path.insert(fp);
-            match self.enter()? {
-                Some(frame) => path.push(Frame {
-                    fingerprint: Some(fp),
-                    ..frame
-                }),
-                None => {
-                    self.on_path.remove(&fp);
-                }
-            }
-        }
-        Ok(())
-    }
 }

@@ -234,6 +234,9 @@ impl Mu {
                 return Err(format!("{cell} is hot at rest"));
             }
         }
+        if !board.capacities_agree() {
+            return Err("the capacities kept per cell disagree with the layers".to_owned());
+        }
         let seats = usize::from(self.seats);
         if board.men(seats) != board.men_from_scratch(seats).as_slice() {
             return Err("the men counted per seat disagree with the cells".to_owned());
