@@ -80,6 +80,8 @@ mod wire;
 #[cfg(test)]
 mod cross;
 #[cfg(test)]
+mod order_tests;
+#[cfg(test)]
 pub(crate) mod reference;
 #[cfg(test)]
 mod tests;

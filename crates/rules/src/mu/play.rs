@@ -13,6 +13,12 @@ use super::resolve::{
 use super::variant::{Order, Oscillation, TrimTiming};
 use super::{Mu, Pending, Phase};
 
+#[cfg(test)]
+thread_local! {
+    /// How many times this thread found a chain's order settled and skipped the search (tests).
+    pub(super) static SETTLED_SKIPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 impl Mu {
     /// Applies a legal action.
     pub(super) fn act(&mut self, action: MuAction, events: &mut impl Events<MuEvent>) {
@@ -213,6 +219,8 @@ impl Mu {
         events: &mut impl Events<MuEvent>,
     ) {
         let mut hot = Vec::new();
+        // Whether a state of this chain has been found to end the same whatever the order.
+        let mut order_settled = false;
         loop {
             hot_cells_into(&self.board, &candidates, &self.osc, &mut hot);
             if hot.is_empty() {
@@ -227,6 +235,7 @@ impl Mu {
             candidates.extend_from_slice(&hot);
             let Some(canonical) = first_productive else {
                 // §2.8, A12: only capacity-0 cells are hot; their sections oscillate.
+                order_settled = false;
                 if !self.oscillate(&hot, events) {
                     return;
                 }
@@ -235,10 +244,7 @@ impl Mu {
             let x = match first.take() {
                 Some(chosen) => chosen,
                 None => {
-                    if several
-                        && self.variant.order == Order::Player
-                        && choice_matters_in_place(&mut self.board, &hot, &self.osc, &self.trail)
-                    {
+                    if several && self.must_choose(&hot, &mut order_settled) {
                         self.pending = Pending::Choice;
                         return;
                     }
@@ -248,11 +254,41 @@ impl Mu {
             let step = fire(&mut self.board, &mut self.trail, x, events);
             touched(&self.board, x, &mut candidates);
             if let Step::Cycle(cycle) = step {
+                order_settled = false;
                 if !self.oscillate(&cycle, events) {
                     return;
                 }
             }
         }
+    }
+
+    /// Whether the mover must choose among the productive `hot` cells, several of them (§2.8):
+    /// the variant lets the player order the explosions, and the order can change the result.
+    ///
+    /// `settled` says that an earlier state of the same chain, with no oscillation handled
+    /// since, was found to end the same whatever the order; then so does this one, and it is
+    /// not explored again. Every state reachable from this one was reachable from that one,
+    /// and this one's trail holds only that one's trail and states reachable from it: the
+    /// states reachable from here are no more, hold no cycle, end in at most one final state
+    /// and return to no state of the trail (see [`resolve::choice_matters`]).
+    fn must_choose(&mut self, hot: &[Cell], settled: &mut bool) -> bool {
+        if self.variant.order != Order::Player {
+            return false;
+        }
+        if *settled {
+            #[cfg(test)]
+            {
+                assert!(
+                    !choice_matters_in_place(&mut self.board, hot, &self.osc, &self.trail),
+                    "a chain whose order was settled came to a state where the order matters"
+                );
+                SETTLED_SKIPS.with(|n| n.set(n.get() + 1));
+            }
+            return false;
+        }
+        let matters = choice_matters_in_place(&mut self.board, hot, &self.osc, &self.trail);
+        *settled = !matters;
+        matters
     }
 
     /// Handles an oscillation of the sections of `seeds`. Returns false when the mover must now
