@@ -12,10 +12,13 @@ so) and the rest.
     scripts/decision-times.py --game mutou --seats 3 --levels 8 --decisions 60
 
 The levels' budgets count positions or iterations, not time, so the figures measure the machine
-they run on: run them on an otherwise idle machine.
+they run on: run them on an otherwise idle machine, or give `--clock cpu` to count the engine
+process's processor time instead of the wall clock (10 ms steps; close to an idle machine's wall
+clock, since a level searches on one thread, when other work shares the machine).
 """
 
 import argparse
+import os
 import random
 import subprocess
 import sys
@@ -50,6 +53,12 @@ class Engine:
                 sys.exit(f"`{line}`: {answer}")
             if word in until:
                 return lines
+
+    def cpu_seconds(self):
+        """The processor time the engine process has used so far (user and system)."""
+        with open(f"/proc/{self.proc.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def quit(self):
         self.send("quit")
@@ -93,9 +102,10 @@ def play(args, level, rng):
         if actor[0] == "chance":
             engine.ask(f"apply {chance(engine, rng)}")
             continue
-        began = time.monotonic()
+        clock = engine.cpu_seconds if args.clock == "cpu" else time.monotonic
+        began = clock()
         lines = engine.ask(f"go level {level}", until=("bestmove",))
-        seconds = time.monotonic() - began
+        seconds = clock() - began
         (setup if in_setup(position) else rest).append(seconds)
         engine.ask(f"apply {lines[-1].split(' ', 1)[1]}")
     engine.quit()
@@ -120,9 +130,13 @@ def main():
     parser.add_argument("--levels", default="1,2,3,4,5,6,7,8")
     parser.add_argument("--decisions", type=int, default=400, help="at most this many timed")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--clock", choices=["wall", "cpu"], default="wall",
+        help="wall-clock seconds, or the engine's processor seconds",
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    print(f"{args.game} {args.variant} seats {args.seats or 'default'}: seconds per decision")
+    print(f"{args.game} {args.variant} seats {args.seats or 'default'}: {args.clock} seconds per decision")
     print("level   set-up: n   mean    p90    max    play: n   mean    p90    max")
     for level in [int(l) for l in args.levels.split(",")]:
         setup, rest = play(args, level, rng)

@@ -32,10 +32,7 @@ fn main() {
     let (variant, position) = CROWDED.split_once('\n').expect("a variant line");
     let crowded = AnyGame::from_position(GameId::Mu, variant.trim(), position.trim())
         .expect("the crowded position");
-    let ab = Recipe::AlphaBeta {
-        depth: 64,
-        nodes: AB_NODES,
-    };
+    let ab = Recipe::alpha_beta(64, AB_NODES);
     let mcts = Recipe::Mcts {
         iterations: MCTS_ITERATIONS,
         playout_plies: None,

@@ -20,11 +20,12 @@ use crate::{
 };
 
 /// The most MCTS iterations an alpha-beta level plays where alpha-beta cannot go (chance,
-/// positions its knowledge does not judge): a fifth of its positions, at most this. MCTS gains
-/// little in Mu beyond a few hundred iterations (docs/ai.md), and a set-up decision of Mu, whose
-/// playouts run through the rest of the set-up into the play, must stay within a level's two
-/// seconds.
-const MCTS_STAND_IN: u64 = 1_000;
+/// positions its knowledge does not judge), with two seats: a fifth of its positions, at most
+/// this. A set-up decision of Mu, whose playouts run through the rest of the set-up into the
+/// play, must stay within a level's two seconds.
+const MCTS_STAND_IN: u64 = 4_000;
+/// The same with more than two seats, where each playout is several times as long.
+const MCTS_STAND_IN_CROWD: u64 = 1_000;
 
 /// What the engine decided, and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -415,9 +416,12 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
     ) -> Result<Thought, SearchError> {
         match self.settings.recipe {
             Recipe::Random => Ok(self.random(game)),
-            Recipe::AlphaBeta { depth, nodes }
-                if !G::INFO.has_chance && self.knowledge.judges(game) =>
-            {
+            Recipe::AlphaBeta {
+                depth,
+                nodes,
+                crowd_nodes,
+            } if !G::INFO.has_chance && self.knowledge.judges(game) => {
+                let nodes = if game.seats() > 2 { crowd_nodes } else { nodes };
                 let budget = limit.budget(Budget {
                     nodes: Some(nodes),
                     depth: Some(depth),
@@ -425,8 +429,15 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
                 });
                 self.alpha_beta(game, &budget, stop, observer, rules)
             }
-            Recipe::AlphaBeta { nodes, .. } => {
-                let iterations = (nodes / 5).clamp(1, MCTS_STAND_IN);
+            Recipe::AlphaBeta {
+                nodes, crowd_nodes, ..
+            } => {
+                let (nodes, most) = if game.seats() > 2 {
+                    (crowd_nodes, MCTS_STAND_IN_CROWD)
+                } else {
+                    (nodes, MCTS_STAND_IN)
+                };
+                let iterations = (nodes / 5).clamp(1, most);
                 let budget = limit.mcts_budget(Budget::nodes(iterations));
                 self.mcts(game, None, &budget, stop, observer, rules.excluded)
             }

@@ -20,15 +20,19 @@ pub enum Recipe {
         /// Playout length, overriding the knowledge's.
         playout_plies: Option<u32>,
     },
-    /// Alpha-beta to at most `depth` plies and `nodes` positions per decision; with more than
-    /// two seats a paranoid search (every other seat plays against the one deciding). Where
-    /// there is chance, or where the game's knowledge does not judge the position (Mu's
-    /// set-up), the level plays MCTS with `nodes / 5` iterations (at most 1 000).
+    /// Alpha-beta to at most `depth` plies and `nodes` positions per decision (`crowd_nodes`
+    /// with more than two seats); with more than two seats a paranoid search (every other seat
+    /// plays against the one deciding). Where there is chance, or where the game's knowledge does
+    /// not judge the position (Mu's set-up), the level plays MCTS with a fifth of its positions
+    /// as iterations, at most 4 000 with two seats and 1 000 with more.
     AlphaBeta {
         /// The deepest iteration.
         depth: u32,
-        /// Positions per decision.
+        /// Positions per decision with two seats (and one).
         nodes: u64,
+        /// Positions per decision with three seats or more (a bigger board, a paranoid search
+        /// whose costliest decisions take several times its mean).
+        crowd_nodes: u64,
     },
 }
 
@@ -63,7 +67,27 @@ const fn mcts(iterations: u64, playout_plies: Option<u32>) -> Recipe {
 }
 
 const fn ab(depth: u32, nodes: u64) -> Recipe {
-    Recipe::AlphaBeta { depth, nodes }
+    Recipe::alpha_beta(depth, nodes)
+}
+
+/// Alpha-beta with one budget for two seats and another for more.
+const fn ab_seats(depth: u32, nodes: u64, crowd_nodes: u64) -> Recipe {
+    Recipe::AlphaBeta {
+        depth,
+        nodes,
+        crowd_nodes,
+    }
+}
+
+impl Recipe {
+    /// Alpha-beta with the same budget whatever the number of seats.
+    pub const fn alpha_beta(depth: u32, nodes: u64) -> Recipe {
+        Recipe::AlphaBeta {
+            depth,
+            nodes,
+            crowd_nodes: nodes,
+        }
+    }
 }
 
 /// The recipes of levels 1 to 8 for a game.
@@ -97,11 +121,12 @@ fn recipes(game: GameId) -> [Recipe; 8] {
             // Beyond ~100 iterations MCTS stops gaining in Mu (docs/ai.md). Alpha-beta levels
             // separate only when the budget buys a further ply on the duel board: about 600
             // positions reach depth 1, 2 000 depth 2, 20 000 depth 3, 60 000 depth 4 in most
-            // positions; depth 5 costs well over 500 000.
+            // positions. Level 8 searches 300 000 with two seats (into depth 5, about a second
+            // a decision) and 150 000 with more, whose decisions vary more in cost.
             ab(64, 600),
             ab(64, 2_000),
             ab(64, 20_000),
-            ab(64, 60_000),
+            ab_seats(64, 300_000, 150_000),
         ],
         GameId::MuTou => [
             mcts(1, None),

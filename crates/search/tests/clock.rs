@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use muster_rules::{AnyGame, GameId};
-use muster_search::levels::level;
+use muster_search::levels::{level, Recipe};
 use muster_search::{Engine, StopFlag, StopReason};
 
 /// How far past its cap a search may end on a busy machine (one MCTS playout, the last 1 024
@@ -28,19 +28,28 @@ fn assert_legal(game: &AnyGame, action: &str) {
 #[test]
 fn a_cap_shorter_than_the_level_budget_ends_the_search_near_the_cap() {
     let cap = Duration::from_millis(200);
-    // Alpha-beta (Murus Gallicus level 8: 400 000 positions), MCTS (Mur level 4: 2 000
-    // iterations), and paranoid alpha-beta with three seats (Mu level 8).
+    // Budgets no machine spends within the cap (a level's own budget may, as the rules get
+    // faster): alpha-beta (Murus Gallicus), MCTS (Mur), and paranoid alpha-beta with three
+    // seats (Mu).
+    let endless_ab = Recipe::alpha_beta(64, u64::MAX / 4);
+    let endless_mcts = Recipe::Mcts {
+        iterations: u64::MAX / 4,
+        playout_plies: None,
+    };
     let cases = [
-        (AnyGame::new(GameId::MurusGallicus, "advanced", None), 8),
-        (AnyGame::new(GameId::Mur, "game", None), 4),
+        (
+            AnyGame::new(GameId::MurusGallicus, "advanced", None),
+            endless_ab,
+        ),
+        (AnyGame::new(GameId::Mur, "game", None), endless_mcts),
         (
             AnyGame::new(GameId::Mu, "multi start=random seed=1", Some(3)),
-            8,
+            endless_ab,
         ),
     ];
-    for (game, number) in cases {
+    for (game, recipe) in cases {
         let game = game.expect("a start");
-        let mut engine = engine(game.id(), number);
+        let mut engine = Engine::new(game.id(), recipe, 7, 1);
         let started = Instant::now();
         let report = engine
             .think_capped(&game, cap, &StopFlag::default(), &mut ())

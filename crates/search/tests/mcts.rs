@@ -104,10 +104,7 @@ fn every_game_and_seat_count_can_be_searched() {
 
 #[test]
 fn an_alpha_beta_level_hands_positions_it_cannot_judge_to_mcts() {
-    let recipe = Recipe::AlphaBeta {
-        depth: 64,
-        nodes: 250,
-    };
+    let recipe = Recipe::alpha_beta(64, 250);
     let method = |variant: &str, seats: usize| {
         let game = AnyGame::new(GameId::Mu, variant, Some(seats)).expect("a game");
         let mut engine = Engine::new(GameId::Mu, recipe, 3, 1);

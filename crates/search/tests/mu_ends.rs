@@ -55,10 +55,7 @@ fn assert_ends_by_passing(variant: &str, seats: usize, recipes: &[Recipe], cut_o
 
 #[test]
 fn two_alpha_beta_players_end_a_game_of_levis_by_passing() {
-    let small = Recipe::AlphaBeta {
-        depth: 64,
-        nodes: 300,
-    };
+    let small = Recipe::alpha_beta(64, 300);
     assert_ends_by_passing("levis", 2, &[small, small], 400);
 }
 

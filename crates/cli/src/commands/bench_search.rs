@@ -41,10 +41,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let alpha_beta = if !start.info().has_chance {
         Some(measure(
             &positions,
-            Recipe::AlphaBeta {
-                depth: 64,
-                nodes: AB_NODES,
-            },
+            Recipe::alpha_beta(64, AB_NODES),
             AB_NODES,
         )?)
     } else {

@@ -147,10 +147,7 @@ fn parse_search(text: &str, method: &str, budget: &str) -> Result<Player> {
             iterations: budget,
             playout_plies: None,
         },
-        "ab" | "alphabeta" | "alpha-beta" => Recipe::AlphaBeta {
-            depth: 64,
-            nodes: budget,
-        },
+        "ab" | "alphabeta" | "alpha-beta" => Recipe::alpha_beta(64, budget),
         _ => bail!("`{text}`: no such search `{method}` (searches: mcts:ITERATIONS, ab:NODES)"),
     };
     Ok(Player::Search(recipe))
