@@ -30,8 +30,8 @@ pub enum Recipe {
         depth: u32,
         /// Positions per decision with two seats (and one).
         nodes: u64,
-        /// Positions per decision with three seats or more (a bigger board, a paranoid search
-        /// whose costliest decisions take several times its mean).
+        /// Positions per decision with three seats or more, where the paranoid search's costliest
+        /// decisions take about twice as long per position as with two seats (docs/ai.md).
         crowd_nodes: u64,
     },
 }
@@ -122,7 +122,8 @@ fn recipes(game: GameId) -> [Recipe; 8] {
             // separate only when the budget buys a further ply on the duel board: about 600
             // positions reach depth 1, 2 000 depth 2, 20 000 depth 3, 60 000 depth 4 in most
             // positions. Level 8 searches 300 000 with two seats (into depth 5, about a second
-            // a decision) and 150 000 with more, whose decisions vary more in cost.
+            // a decision) and 150 000 with more, whose costliest decisions take about twice as
+            // long per position.
             ab(64, 600),
             ab(64, 2_000),
             ab(64, 20_000),
