@@ -336,6 +336,7 @@ impl<G: Game> Walk<G> {
             );
             return Err(self.fail(problem));
         }
+        self.check_choose_action(&legal)?;
         let distinct: HashSet<_> = legal.iter().collect();
         if distinct.len() != legal.len() {
             return Err(self.fail("the legal actions contain duplicates"));
@@ -353,6 +354,39 @@ impl<G: Game> Walk<G> {
             }
             if let Err(e) = g.check(action) {
                 return Err(self.fail(format!("a generated action fails its check: {e}")));
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Game::choose_action`] picks the action listing puts at the chosen index: the first,
+    /// the last and two between (every index would cost quadratic time in long lists).
+    fn check_choose_action(&self, legal: &[G::Action]) -> Result<(), Failure> {
+        let g = &self.game;
+        let mut buffer = Vec::new();
+        if legal.is_empty() {
+            let chosen = g.choose_action(|_| 0, &mut buffer);
+            return match chosen {
+                None => Ok(()),
+                Some(a) => Err(self.fail(format!("choose_action gave {a:?} with no legal action"))),
+            };
+        }
+        let n = legal.len();
+        for i in [0, n / 3, n / 2, n - 1] {
+            let mut offered = None;
+            let chosen = g.choose_action(
+                |count| {
+                    offered = Some(count);
+                    i
+                },
+                &mut buffer,
+            );
+            if offered != Some(n) || chosen != Some(legal[i]) {
+                return Err(self.fail(format!(
+                    "choose_action offered {offered:?} of {n} actions and gave {chosen:?} at \
+                     index {i}, where listing gives {:?}",
+                    legal[i]
+                )));
             }
         }
         Ok(())

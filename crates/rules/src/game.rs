@@ -416,6 +416,20 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         out.len()
     }
 
+    /// The legal action at index `choose(n)` of [`Game::legal_actions`]'s order, where `n > 0`
+    /// is the number of legal actions and `choose` returns less than `n`; `None`, without
+    /// calling `choose`, when there are none. `buffer` is scratch space. Games override it to
+    /// build only the chosen action; the answer is always the one listing gives, so random play
+    /// draws the same games either way.
+    fn choose_action(
+        &self,
+        choose: impl FnOnce(usize) -> usize,
+        buffer: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        self.legal_actions(buffer);
+        (!buffer.is_empty()).then(|| buffer[choose(buffer.len())])
+    }
+
     /// The action by which the current actor resigns, where the rules provide one (Mur: resigning
     /// the whole set). It is deliberately **not** among [`Game::legal_actions`], so perft, random
     /// play and search never count or choose it, but [`Game::check`] accepts it and

@@ -35,14 +35,7 @@ pub fn random_action<G: Game, R: Rng + ?Sized>(
             game.chance_outcomes(&mut buffers.chance);
             pick_weighted(&buffers.chance, rng)
         }
-        Actor::Seat(_) => {
-            game.legal_actions(&mut buffers.actions);
-            if buffers.actions.is_empty() {
-                return None;
-            }
-            let i = rng.random_range(0..buffers.actions.len());
-            Some(buffers.actions[i])
-        }
+        Actor::Seat(_) => game.choose_action(|n| rng.random_range(0..n), &mut buffers.actions),
     }
 }
 

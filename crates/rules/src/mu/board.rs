@@ -119,6 +119,32 @@ pub struct Totals {
     men: [u32; MAX_SEATS],
 }
 
+/// The cells of one seat's stacks, in index order (see [`Board::stacks_of`]): a walk over the
+/// set bits of the seat's cell set, word by word.
+#[derive(Clone, Debug)]
+pub struct StackCells<'a> {
+    words: &'a [u64],
+    /// The index of the word being read.
+    word: usize,
+    /// Its bits not yet returned.
+    rest: u64,
+}
+
+impl Iterator for StackCells<'_> {
+    type Item = Cell;
+
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        while self.rest == 0 {
+            self.word += 1;
+            self.rest = *self.words.get(self.word)?;
+        }
+        let bit = self.rest.trailing_zeros() as usize;
+        self.rest &= self.rest - 1;
+        Some(Cell((self.word * 64 + bit) as u16))
+    }
+}
+
 /// No section: the cell is not Commonwealth.
 const NO_SECTION: u32 = u32::MAX;
 
@@ -134,6 +160,10 @@ pub struct Board {
     next_section: u32,
     /// Every cell's capacity (mu §2.5), kept up to date by every write that changes a layer.
     capacity: Vec<u8>,
+    /// Every cell's open steps: bit `d` is set when the neighbour in direction `d` is on the
+    /// board and not Wall, where a single man off the Wall may step (mu §2.10). Kept up to date
+    /// with the capacities.
+    open_steps: Vec<u8>,
     fingerprint: Fingerprint,
     /// Men on the board per seat, kept up to date by [`Board::set`].
     men: [u32; MAX_SEATS],
@@ -186,6 +216,7 @@ impl Board {
             section: vec![NO_SECTION; n],
             next_section: 0,
             capacity: vec![0; n],
+            open_steps: vec![0; n],
             fingerprint: 0,
             men: [0; MAX_SEATS],
             stacks: [[0; WORDS]; MAX_SEATS],
@@ -194,24 +225,47 @@ impl Board {
         board
     }
 
-    /// Recomputes every cell's capacity from the layers (after the geometry changed).
+    /// Recomputes every cell's capacity and open steps from the layers (after the geometry
+    /// changed).
     fn recount_capacities(&mut self) {
         self.capacity.resize(self.cells.len(), 0);
+        self.open_steps.resize(self.cells.len(), 0);
         for i in 0..self.cells.len() {
             self.capacity[i] = self.count_capacity(Cell(i as u16));
+            self.open_steps[i] = self.count_open_steps(Cell(i as u16));
         }
     }
 
-    /// Recomputes the capacities that a change of `cell`'s layer can alter: its own and its
-    /// neighbours'.
+    /// Recomputes the capacities and open steps that a change of `cell`'s layer can alter: its
+    /// own and its neighbours'.
     fn recount_around(&mut self, cell: Cell) {
         let around = self.geometry.neighbour_table()[cell.index()];
         self.capacity[cell.index()] = self.count_capacity(cell);
         for n in around {
             if n != NONE {
                 self.capacity[usize::from(n)] = self.count_capacity(Cell(n));
+                self.open_steps[usize::from(n)] = self.count_open_steps(Cell(n));
             }
         }
+    }
+
+    /// A cell's open steps found from its neighbours' layers (see [`Board::open_steps`]).
+    fn count_open_steps(&self, cell: Cell) -> u8 {
+        let around = self.geometry.neighbour_table()[cell.index()];
+        let mut mask = 0;
+        for (d, n) in around.into_iter().enumerate() {
+            let open = n != NONE && self.cells[usize::from(n)].layer != Layer::Wall;
+            mask |= u8::from(open) << d;
+        }
+        mask
+    }
+
+    /// The directions in which a single man on `cell` that is not on the Wall may step (mu
+    /// §2.10): bit `d` (the index of `Dir::ALL[d]`) is set when that neighbour is on the board
+    /// and not Wall.
+    #[inline]
+    pub fn open_steps(&self, cell: Cell) -> u8 {
+        self.open_steps[cell.index()]
     }
 
     /// A cell's capacity counted from its neighbours' layers (mu §2.5).
@@ -233,16 +287,19 @@ impl Board {
             && labels_agree
             && self.next_section == other.next_section
             && self.capacity == other.capacity
+            && self.open_steps == other.open_steps
             && self.fingerprint == other.fingerprint
             && self.men == other.men
             && self.stacks == other.stacks
     }
 
-    /// Whether every cached capacity equals the one counted from the layers (for checks).
+    /// Whether every cached capacity and open-step set equals the one counted from the layers
+    /// (for checks).
     pub fn capacities_agree(&self) -> bool {
-        self.geometry
-            .all_cells()
-            .all(|c| self.capacity[c.index()] == self.count_capacity(c))
+        self.geometry.all_cells().all(|c| {
+            self.capacity[c.index()] == self.count_capacity(c)
+                && self.open_steps[c.index()] == self.count_open_steps(c)
+        })
     }
 
     /// The board's shape.
@@ -343,18 +400,15 @@ impl Board {
     }
 
     /// The cells holding a stack of `seat`, in index order.
-    pub fn stacks_of(&self, seat: Seat) -> impl Iterator<Item = Cell> + '_ {
-        let words = self.stacks.get(seat.index()).map_or(&[][..], |w| &w[..]);
-        words.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let bit = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    Cell((w * 64 + bit) as u16)
-                })
-            })
-        })
+    pub fn stacks_of(&self, seat: Seat) -> StackCells<'_> {
+        // Only the words that hold cells of this board.
+        let used = self.cells.len().div_ceil(64);
+        let words = self.stacks.get(seat.index()).map_or(&[][..], |w| &w[..used]);
+        StackCells {
+            words,
+            word: 0,
+            rest: words.first().copied().unwrap_or(0),
+        }
     }
 
     /// [`Board::stacks_of`] found from the cells (for checks).

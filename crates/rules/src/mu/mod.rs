@@ -307,6 +307,14 @@ impl Game for Mu {
         self.count()
     }
 
+    fn choose_action(
+        &self,
+        choose: impl FnOnce(usize) -> usize,
+        buffer: &mut Vec<MuAction>,
+    ) -> Option<MuAction> {
+        self.pick(choose, buffer)
+    }
+
     fn check(&self, action: MuAction) -> Result<(), IllegalAction> {
         self.why_illegal(action).map_or(Ok(()), |why| {
             Err(IllegalAction::new(action.to_string(), why))

@@ -73,12 +73,12 @@ impl Mu {
         })
     }
 
-    /// Appends every legal move of the mover to `out`, in the order of [`Mu::each_move`]. A
-    /// single man on a Virgin or Commonwealth cell, the commonest piece, is handled without
-    /// the general walk: it may step onto any neighbour on the board except the Wall.
+    /// Appends every legal move of the mover to `out`: stacks in cell order, each stack's moves
+    /// in the order of [`moves_from`]. A single man on a Virgin or Commonwealth cell, the
+    /// commonest piece, is handled without the general walk: it may step onto any neighbour on
+    /// the board except the Wall, the cell's open steps ([`Board::open_steps`]).
     fn push_moves(&self, out: &mut Vec<MuAction>) {
         let cells = self.board.cells();
-        let table = self.board.geometry().neighbour_table();
         for from in self.movable() {
             let s = cells[from.index()];
             if s.height != 1 || s.layer == Layer::Wall {
@@ -87,34 +87,109 @@ impl Mu {
                 });
                 continue;
             }
-            // Six slots written in place, the closed steps overwritten, the rest cut off:
-            // no branch per step.
-            let base = out.len();
-            out.resize(base + 6, MuAction::Pass);
-            let slots = &mut out[base..];
-            let mut k = 0;
-            for (dir, &n) in Dir::ALL.into_iter().zip(&table[from.index()]) {
-                slots[k] = MuAction::Move { from, dir, men: 1 };
-                // Out of Bounds (`NONE`) is past the end of the cells.
-                let open = cells
-                    .get(usize::from(n))
-                    .is_some_and(|c| c.layer != Layer::Wall);
-                k += usize::from(open);
+            let mut open = self.board.open_steps(from);
+            while open != 0 {
+                let dir = Dir::ALL[open.trailing_zeros() as usize];
+                out.push(MuAction::Move { from, dir, men: 1 });
+                open &= open - 1;
             }
-            out.truncate(base + k);
         }
     }
 
-    /// Calls `visit` for every legal move of the mover, stacks in cell order.
-    fn each_move(&self, mut visit: impl FnMut(MuAction)) {
-        for cell in self.movable() {
-            moves_from(&self.board, cell, |dir, men, _| {
-                visit(MuAction::Move {
-                    from: cell,
-                    dir,
-                    men,
-                })
-            });
+    /// The number of legal moves of the mover's stack on `from`, counted without listing them.
+    #[inline]
+    fn move_count(&self, from: Cell) -> usize {
+        let s = self.board.get(from);
+        if s.height == 1 && s.layer != Layer::Wall {
+            return self.board.open_steps(from).count_ones() as usize;
+        }
+        let mut n = 0;
+        moves_from(&self.board, from, |_, _, _| n += 1);
+        n
+    }
+
+    /// Move `k` (from 0) of the mover's stack on `from`, in the order of [`moves_from`]; `None`
+    /// when the stack has `k` moves or fewer.
+    fn nth_move(&self, from: Cell, k: usize) -> Option<MuAction> {
+        let s = self.board.get(from);
+        if s.height == 1 && s.layer != Layer::Wall {
+            let mut open = self.board.open_steps(from);
+            for _ in 0..k {
+                open &= open.wrapping_sub(1);
+            }
+            let dir = *Dir::ALL.get(open.trailing_zeros() as usize)?;
+            return Some(MuAction::Move { from, dir, men: 1 });
+        }
+        let (mut left, mut found) = (k, None);
+        walk(&self.board, from, |dir, men, _| {
+            if left == 0 {
+                found = Some(MuAction::Move { from, dir, men });
+            }
+            left = left.wrapping_sub(1);
+            found.is_none()
+        });
+        found
+    }
+
+    /// The legal action at index `choose(n)` of [`Mu::generate`]'s order, `n` being how many
+    /// there are; `None` (without calling `choose`) when there are none. While moving, the
+    /// moves are counted stack by stack and only the chosen one is built; elsewhere the actions
+    /// are listed into `buffer`.
+    pub(super) fn pick(
+        &self,
+        choose: impl FnOnce(usize) -> usize,
+        buffer: &mut Vec<MuAction>,
+    ) -> Option<MuAction> {
+        // Enough for the stacks of nearly every position; a seat with more has the rest
+        // counted twice.
+        self.pick_remembering::<64>(choose, buffer)
+    }
+
+    /// [`Mu::pick`], remembering the move counts of the first `KEPT` stacks between its two
+    /// passes and counting later ones again.
+    fn pick_remembering<const KEPT: usize>(
+        &self,
+        choose: impl FnOnce(usize) -> usize,
+        buffer: &mut Vec<MuAction>,
+    ) -> Option<MuAction> {
+        if self.phase != Phase::Play || self.pending != Pending::Nothing {
+            buffer.clear();
+            self.generate(buffer);
+            return (!buffer.is_empty()).then(|| buffer[choose(buffer.len())]);
+        }
+        // A stack has at most 6 × 255 moves (`walk` caps the distance at 255).
+        let mut counts = [(Cell(0), 0u16); KEPT];
+        let mut kept = 0;
+        let mut moves = 0;
+        for from in self.movable() {
+            let n = self.move_count(from);
+            if kept < KEPT {
+                counts[kept] = (from, n as u16);
+                kept += 1;
+            }
+            moves += n;
+        }
+        let mut i = choose(moves + 1);
+        if i >= moves {
+            return Some(self.closing_action());
+        }
+        let remembered = counts[..kept].iter().map(|&(from, n)| (from, usize::from(n)));
+        let recounted = self.movable().skip(kept).map(|from| (from, self.move_count(from)));
+        for (from, n) in remembered.chain(recounted) {
+            if i < n {
+                return self.nth_move(from, i);
+            }
+            i -= n;
+        }
+        None
+    }
+
+    /// The action that ends the mover's turn: a pass before any move, `End` after one.
+    fn closing_action(&self) -> MuAction {
+        if self.moved == 0 {
+            MuAction::Pass
+        } else {
+            MuAction::End
         }
     }
 
@@ -154,11 +229,7 @@ impl Mu {
                 ),
                 Pending::Nothing => {
                     self.push_moves(out);
-                    out.push(if self.moved == 0 {
-                        MuAction::Pass
-                    } else {
-                        MuAction::End
-                    });
+                    out.push(self.closing_action());
                 }
             },
         }
@@ -167,9 +238,7 @@ impl Mu {
     /// The number of legal actions, without building them for moves.
     pub(super) fn count(&self) -> usize {
         if self.phase == Phase::Play && self.pending == Pending::Nothing {
-            let mut n = 1;
-            self.each_move(|_| n += 1);
-            return n;
+            return 1 + self.movable().map(|from| self.move_count(from)).sum::<usize>();
         }
         let mut out = Vec::new();
         self.generate(&mut out);
@@ -223,4 +292,44 @@ fn path_error(board: &Board, from: Cell, dir: Dir, men: u8, seat: Seat) -> Strin
         }
     }
     "the move is not legal".to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::game::Game;
+    use crate::mu::{Mu, MuAction, MuVariant, Pending, Phase};
+    use crate::variant::Variant;
+
+    /// Every index of every listing along random multi games, picked with room for only two
+    /// stacks' counts, so most stacks are counted a second time.
+    #[test]
+    fn a_pick_that_forgets_most_counts_still_finds_the_listed_move() {
+        let variant = MuVariant::parse_text("multi").expect("a variant");
+        let mut rng = SmallRng::seed_from_u64(26);
+        let (mut legal, mut buffer) = (Vec::new(), Vec::new());
+        let (mut checked, mut crowded) = (0, 0);
+        for seats in [2, 3, 4] {
+            let mut game = Mu::new(&variant, seats).expect("a start");
+            for _ in 0..1_500 {
+                game.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let moving = game.phase == Phase::Play && game.pending == Pending::Nothing;
+                crowded += usize::from(moving && game.movable().count() > 2);
+                for (i, &listed) in legal.iter().enumerate() {
+                    let picked: Option<MuAction> =
+                        game.pick_remembering::<2>(|n| n.min(i), &mut buffer);
+                    assert_eq!(picked, Some(listed), "index {i} of {}", legal.len());
+                    checked += 1;
+                }
+                game.apply_unchecked(legal[rng.random_range(0..legal.len())]);
+            }
+        }
+        assert!(checked > 10_000, "only {checked} picks checked");
+        assert!(crowded > 1_000, "only {crowded} positions with more than two stacks to move");
+    }
 }
