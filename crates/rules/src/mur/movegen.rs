@@ -7,11 +7,9 @@
 //! every candidate of a turn shares (the orders, the opponent's enclosure, the mover's eyes) is
 //! computed once per turn. Nothing here allocates.
 
-use std::ops::ControlFlow;
-
 use super::actions::{Action, ActionKind};
 use super::board::{bits, enclosed_by, neighbours, spread, Board, Colour, Point, Points, ALL};
-use super::geometry::{walk, Direction};
+use super::geometry::{walk, Direction, Walk};
 use super::position::{Mur, Obligation};
 use super::variant::MurVariant;
 
@@ -81,18 +79,18 @@ pub(crate) struct Context {
     pub board: Board,
     /// The order (group size) of the piece on each point; 0 when empty, 4 for the kraken.
     pub order: [u8; 25],
-    kraken_was_trapped: bool,
-    variant: MurVariant,
+    pub(super) kraken_was_trapped: bool,
+    pub(super) variant: MurVariant,
     /// The mover's ships and the opponent's, before the play.
-    mine: u32,
-    theirs: u32,
+    pub(super) mine: u32,
+    pub(super) theirs: u32,
     /// The points empty before the play.
-    empty: u32,
+    pub(super) empty: u32,
     /// Where a ship of the mover would be trapped by the opponent's ships as they stand
     /// (`enclosed_by(theirs)`): the same for every play that leaves the opponent's ships alone.
-    their_enclosure: u32,
+    pub(super) their_enclosure: u32,
     /// The mover's own eyes before the play: empty points whose neighbours are all his ships.
-    own_eyes: u32,
+    pub(super) own_eyes: u32,
 }
 
 /// A board seen from the mover's side: his ships, the opponent's ships, the kraken's point.
@@ -205,7 +203,7 @@ impl Context {
 
     /// Whether the mover has a ship off the board.
     #[inline(always)]
-    fn can_place(&self) -> bool {
+    pub(super) fn can_place(&self) -> bool {
         self.mine.count_ones() < 7
     }
 
@@ -239,10 +237,10 @@ impl Context {
     /// Moving the mover's ship on point index `from` by direction slot `slot` (valid for that
     /// point), exactly its order (mur §1.5).
     #[inline(always)]
-    fn step_slot(&self, from: u8, slot: usize) -> Result<Effect, Refusal> {
-        let start = 1 << from;
+    pub(super) fn step_slot(&self, from: u8, slot: usize) -> Result<Effect, Refusal> {
         let order = self.order[usize::from(from)];
         let w = walk(from, slot, order);
+        let start = 1 << from;
         let others = !self.empty & !start;
         if self.variant.blocked_paths && w.via & others != 0 {
             return Err(Refusal::Blocked(Points(w.via & others)));
@@ -251,14 +249,28 @@ impl Context {
             return Err(Refusal::BackToStart(Point(from)));
         }
         let land = 1 << w.land;
+        if others & land == 0 {
+            let after = Sides {
+                mine: (self.mine & !start) | land,
+                theirs: self.theirs,
+                kraken: self.board.kraken,
+            };
+            return self.judge(after, w.land, land, self.their_enclosure, None, w.bounced);
+        }
+        self.knock(from, order, w)
+    }
+
+    /// Moving the mover's ship of order `order` on point index `from` along `w`, whose landing
+    /// point is occupied and not `from`: a knock (mur §1.5), or a refusal.
+    #[inline(always)]
+    pub(super) fn knock(&self, from: u8, order: u8, w: &Walk) -> Result<Effect, Refusal> {
+        let start = 1 << from;
+        let land = 1 << w.land;
         let mut after = Sides {
             mine: (self.mine & !start) | land,
             theirs: self.theirs,
             kraken: self.board.kraken,
         };
-        if others & land == 0 {
-            return self.judge(after, w.land, land, self.their_enclosure, None, w.bounced);
-        }
         // mur §1.5: a knock needs a strictly higher order (a smaller number).
         let target_order = self.order[usize::from(w.land)];
         if order >= target_order {
@@ -427,53 +439,6 @@ impl Context {
         } else {
             None
         }
-    }
-
-    /// Calls `f` with every legal place, then every legal move, until `f` breaks.
-    #[inline]
-    pub fn for_each_play(&self, mut f: impl FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
-        if self.can_place() {
-            for p in bits(self.empty) {
-                if self.place(Point(p)).is_ok() {
-                    f(Action::place(Point(p)))?;
-                }
-            }
-        }
-        for from in bits(self.mine) {
-            for slot in 0..Direction::slot_count(from) {
-                if self.step_slot(from, slot).is_ok() {
-                    f(Action::step(Point(from), Direction::of_slot(from, slot)))?;
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Writes every legal place, then every legal move, into `plays`, in the order of
-    /// [`Context::for_each_play`]; returns how many. Each candidate is written whether or not it
-    /// is legal and kept by counting it, so the listing does not branch on the verdict.
-    #[inline]
-    pub fn write_plays(&self, plays: &mut [Action; MAX_ACTIONS]) -> usize {
-        let mut n = 0;
-        if self.can_place() {
-            for p in bits(self.empty) {
-                plays[n] = Action::place(Point(p));
-                n += usize::from(self.place(Point(p)).is_ok());
-            }
-        }
-        for from in bits(self.mine) {
-            for slot in 0..Direction::slot_count(from) {
-                plays[n] = Action::step(Point(from), Direction::of_slot(from, slot));
-                n += usize::from(self.step_slot(from, slot).is_ok());
-            }
-        }
-        n
-    }
-
-    /// Whether any place or move is legal.
-    #[inline]
-    pub fn any_play(&self) -> bool {
-        self.for_each_play(|_| ControlFlow::Break(())).is_break()
     }
 }
 
