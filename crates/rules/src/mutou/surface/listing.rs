@@ -3,7 +3,8 @@
 //! Each candidate goes through the check `apply` runs first (`ops`, `local`); those checks
 //! are exact (a passed check always validates), so no candidate is cloned and applied. Work
 //! is shared where candidates repeat it: erase reads V3 off the cut vertices of the touching
-//! graph (one search for all tessels, where `apply` searches from the one tessel), split
+//! graph (one search for all tessels, where `apply` searches from the one tessel), unsplice
+//! reads V3 off the bridges among the splices (`bridges`, one pass for all splices), split
 //! takes each tessel's corner positions once, splice each periphery edge's use once.
 
 use super::edit::Edit;
@@ -153,12 +154,33 @@ impl Surface {
             .map(|(i, s)| (s[0], i))
             .collect();
         glued.sort_unstable();
+        // V3 for every splice at once (see `bridges`); V4 splice by splice, where it can break.
+        let bridges = match glued.is_empty() {
+            true => None,
+            false => self.splice_bridges(),
+        };
+        #[cfg(test)]
+        self.bridges_match_searches(bridges.as_deref());
         for (edge, i) in glued {
             let (l, r) = self.edge_sides(edge);
             let near = l.is_some_and(allowed) || r.is_some_and(allowed);
-            if near && self.unsplice_keeps_valid(i).is_ok() {
+            let keeps_valid = || match &bridges {
+                Some(bridges) => !bridges[i] && self.unsplice_keeps_stand(i).is_ok(),
+                None => self.unsplice_keeps_valid(i).is_ok(),
+            };
+            if near && keeps_valid() {
                 out.push(Edit::Unsplice { edge });
             }
+        }
+    }
+
+    /// Test builds: the bridges found at once agree with `local`'s search for each splice.
+    #[cfg(test)]
+    fn bridges_match_searches(&self, bridges: Option<&[bool]>) {
+        let Some(bridges) = bridges else { return };
+        for (i, &bridge) in bridges.iter().enumerate() {
+            let search = self.unsplice_keeps_connected(i).is_err();
+            assert_eq!(bridge, search, "splice {i}: bridge {bridge}, search {search}");
         }
     }
 }
