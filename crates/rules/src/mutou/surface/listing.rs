@@ -3,7 +3,8 @@
 //! Each candidate goes through the check `apply` runs first (`ops`, `local`); those checks
 //! are exact (a passed check always validates), so no candidate is cloned and applied. Work
 //! is shared where candidates repeat it: erase reads V3 off the cut vertices of the touching
-//! graph (one search for all tessels, where `apply` searches from the one tessel), split
+//! graph (one search for all tessels, where `apply` searches from the one tessel), unsplice
+//! reads V3 off the bridges among the splices (`bridges`, one pass for all splices), split
 //! takes each tessel's corner positions once, splice each periphery edge's use once.
 
 use super::edit::Edit;
@@ -141,9 +142,28 @@ impl Surface {
             .filter(side_ok)
             .filter_map(|&e| self.periphery_use(e).ok().map(|(_, x, y)| (e, x, y)))
             .collect();
+        // at_x[t] == i: tessel t has rim edge i's corner x (likewise y), so each pair's V1
+        // check reads two rows instead of searching them (`check_glue` the same answer).
+        let mut at_x = vec![usize::MAX; self.cache.tessel_ids];
+        let mut at_y = vec![usize::MAX; self.cache.tessel_ids];
         for (i, &(a, x, y)) in rim.iter().enumerate() {
+            self.tessels_at(x).iter().for_each(|t| at_x[t.index()] = i);
+            self.tessels_at(y).iter().for_each(|t| at_y[t.index()] = i);
             for &(b, u, w) in &rim[i + 1..] {
-                if self.check_glue([x, y, u, w]).is_ok() {
+                let distinct = x != y && x != u && x != w && y != u && y != w && u != w;
+                let glues = match distinct {
+                    // Gluing x≡w and y≡u: no tessel may hold both of a pair (V1).
+                    true => {
+                        let shared = |v: VertexId, at: &[usize]| {
+                            self.tessels_at(v).iter().any(|t| at[t.index()] == i)
+                        };
+                        !shared(w, &at_x) && !shared(u, &at_y)
+                    }
+                    false => self.check_glue([x, y, u, w]).is_ok(),
+                };
+                #[cfg(test)]
+                assert_eq!(glues, self.check_glue([x, y, u, w]).is_ok(), "splice {a}, {b}");
+                if glues {
                     out.push(Edit::Splice { a, b });
                 }
             }
@@ -153,12 +173,33 @@ impl Surface {
             .map(|(i, s)| (s[0], i))
             .collect();
         glued.sort_unstable();
+        // V3 for every splice at once (see `bridges`); V4 splice by splice, where it can break.
+        let bridges = match glued.is_empty() {
+            true => None,
+            false => self.splice_bridges(),
+        };
+        #[cfg(test)]
+        self.bridges_match_searches(bridges.as_deref());
         for (edge, i) in glued {
             let (l, r) = self.edge_sides(edge);
             let near = l.is_some_and(allowed) || r.is_some_and(allowed);
-            if near && self.unsplice_keeps_valid(i).is_ok() {
+            let keeps_valid = || match &bridges {
+                Some(bridges) => !bridges[i] && self.unsplice_keeps_stand(i).is_ok(),
+                None => self.unsplice_keeps_valid(i).is_ok(),
+            };
+            if near && keeps_valid() {
                 out.push(Edit::Unsplice { edge });
             }
+        }
+    }
+
+    /// Test builds: the bridges found at once agree with `local`'s search for each splice.
+    #[cfg(test)]
+    fn bridges_match_searches(&self, bridges: Option<&[bool]>) {
+        let Some(bridges) = bridges else { return };
+        for (i, &bridge) in bridges.iter().enumerate() {
+            let search = self.unsplice_keeps_connected(i).is_err();
+            assert_eq!(bridge, search, "splice {i}: bridge {bridge}, search {search}");
         }
     }
 }

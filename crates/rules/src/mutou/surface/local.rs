@@ -145,12 +145,29 @@ impl Surface {
     /// which may come apart, stay in one piece) and V4 (if its two sides share no other edge
     /// and belong to one stand, they stay edge-connected inside it).
     pub(super) fn unsplice_keeps_valid(&self, i: usize) -> Result<(), SurfaceError> {
+        self.unsplice_keeps_connected(i)?;
+        self.unsplice_keeps_stand(i)
+    }
+
+    /// mutou D2 (8), V3 alone: undoing splice `i` leaves the tessels at its two glued
+    /// vertices in one piece (`bridges` answers the same for every splice at once).
+    pub(super) fn unsplice_keeps_connected(&self, i: usize) -> Result<(), SurfaceError> {
         let g = self.base.splices[i][0];
         let Some((p, q)) = self.edge_ends(g) else {
             return Ok(());
         };
-        if let Some(apart) = self.unglued(i, p, q) {
-            self.unsplice_keeps_touching(p, q, &apart)?;
+        match self.unglued(i, p, q) {
+            Some(apart) => self.unsplice_keeps_touching(p, q, &apart),
+            None => Ok(()),
+        }
+    }
+
+    /// mutou D2 (8), V4 alone: if the two sides of splice `i` share no other edge and belong
+    /// to one stand, they stay edge-connected inside it once the splice is undone.
+    pub(super) fn unsplice_keeps_stand(&self, i: usize) -> Result<(), SurfaceError> {
+        let g = self.base.splices[i][0];
+        if self.edge_ends(g).is_none() {
+            return Ok(());
         }
         let (Some(a), Some(b)) = self.edge_sides(g) else {
             return Ok(());

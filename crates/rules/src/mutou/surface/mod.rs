@@ -15,7 +15,8 @@
 //! Files: `ids` (identifiers), `map` (stored data, `Surface`, queries), `derive` (the glued
 //! map and adjacency caches), `validity` (V1–V4), `ops` (the check and effect of each
 //! edit), `local` (the V3/V4 checks of erase and unsplice, without rebuilding), `apart` (the
-//! search behind unsplice's V3 check), `edit` (the
+//! search behind unsplice's V3 check), `bridges` (unsplice's V3 check for all splices at
+//! once, for `edits`), `edit` (the
 //! [`Edit`] type, its text form and `apply`), `listing` (`edits`), `generate` (square
 //! and hex boards, names), `voronoi` (sowing geometry), `layout` (the set layouts of mutou
 //! D5/D6), `plane` (points, segments, rings, triangulation), `draw` (the drawing: vertex
@@ -23,6 +24,7 @@
 //! renderer uses: [`TesselShape`], [`VertexMark`], [`EdgeLine`], [`SpliceMarks`]), `tests`.
 
 mod apart;
+mod bridges;
 mod derive;
 mod draw;
 mod edit;

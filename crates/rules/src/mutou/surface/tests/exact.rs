@@ -245,3 +245,35 @@ proptest! {
         }
     }
 }
+
+/// Undoing a splice breaks V3 exactly where the splice is a bridge between the base map's
+/// pieces (`bridges`, all splices at once), as the search for each splice finds: splices
+/// first, then as many erasures as the surface allows, so that parts come to hang on splices.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug; run with cargo test --release")]
+fn the_splices_that_hold_parts_on_are_the_bridges_found_at_once() {
+    let mut bridges_seen = 0;
+    for seed in 0..24u64 {
+        let wrap = [Wrap::None, Wrap::Cylinder, Wrap::Torus][seed as usize % 3];
+        let mut s = Surface::square(5, 5, wrap).expect("a 5x5 board");
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..6 {
+            if let Some(edit) = any_of(&s, &mut rng, |e| matches!(e, Edit::Splice { .. })) {
+                s.apply(edit).unwrap();
+            }
+        }
+        for _ in 0..30 {
+            let bridges = s.splice_bridges().expect("a valid surface");
+            for (i, &bridge) in bridges.iter().enumerate() {
+                let search = s.unsplice_keeps_connected(i).is_err();
+                assert_eq!(bridge, search, "seed {seed}, splice {i}");
+            }
+            bridges_seen += bridges.iter().filter(|&&b| b).count();
+            match any_of(&s, &mut rng, |e| matches!(e, Edit::Erase { .. })) {
+                Some(edit) => s.apply(edit).unwrap(),
+                None => break,
+            };
+        }
+    }
+    assert!(bridges_seen > 0, "no splice held a part on");
+}
