@@ -403,7 +403,10 @@ impl Board {
     pub fn stacks_of(&self, seat: Seat) -> StackCells<'_> {
         // Only the words that hold cells of this board.
         let used = self.cells.len().div_ceil(64);
-        let words = self.stacks.get(seat.index()).map_or(&[][..], |w| &w[..used]);
+        let words = self
+            .stacks
+            .get(seat.index())
+            .map_or(&[][..], |w| &w[..used]);
         StackCells {
             words,
             word: 0,

@@ -173,8 +173,13 @@ impl Mu {
         if i >= moves {
             return Some(self.closing_action());
         }
-        let remembered = counts[..kept].iter().map(|&(from, n)| (from, usize::from(n)));
-        let recounted = self.movable().skip(kept).map(|from| (from, self.move_count(from)));
+        let remembered = counts[..kept]
+            .iter()
+            .map(|&(from, n)| (from, usize::from(n)));
+        let recounted = self
+            .movable()
+            .skip(kept)
+            .map(|from| (from, self.move_count(from)));
         for (from, n) in remembered.chain(recounted) {
             if i < n {
                 return self.nth_move(from, i);
@@ -238,7 +243,10 @@ impl Mu {
     /// The number of legal actions, without building them for moves.
     pub(super) fn count(&self) -> usize {
         if self.phase == Phase::Play && self.pending == Pending::Nothing {
-            return 1 + self.movable().map(|from| self.move_count(from)).sum::<usize>();
+            return 1 + self
+                .movable()
+                .map(|from| self.move_count(from))
+                .sum::<usize>();
         }
         let mut out = Vec::new();
         self.generate(&mut out);
@@ -330,6 +338,9 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} picks checked");
-        assert!(crowded > 1_000, "only {crowded} positions with more than two stacks to move");
+        assert!(
+            crowded > 1_000,
+            "only {crowded} positions with more than two stacks to move"
+        );
     }
 }

@@ -162,7 +162,11 @@ impl Surface {
                     false => self.check_glue([x, y, u, w]).is_ok(),
                 };
                 #[cfg(test)]
-                assert_eq!(glues, self.check_glue([x, y, u, w]).is_ok(), "splice {a}, {b}");
+                assert_eq!(
+                    glues,
+                    self.check_glue([x, y, u, w]).is_ok(),
+                    "splice {a}, {b}"
+                );
                 if glues {
                     out.push(Edit::Splice { a, b });
                 }
@@ -199,7 +203,10 @@ impl Surface {
         let Some(bridges) = bridges else { return };
         for (i, &bridge) in bridges.iter().enumerate() {
             let search = self.unsplice_keeps_connected(i).is_err();
-            assert_eq!(bridge, search, "splice {i}: bridge {bridge}, search {search}");
+            assert_eq!(
+                bridge, search,
+                "splice {i}: bridge {bridge}, search {search}"
+            );
         }
     }
 }

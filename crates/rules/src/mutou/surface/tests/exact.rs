@@ -250,7 +250,10 @@ proptest! {
 /// pieces (`bridges`, all splices at once), as the search for each splice finds: splices
 /// first, then as many erasures as the surface allows, so that parts come to hang on splices.
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow in debug; run with cargo test --release")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow in debug; run with cargo test --release"
+)]
 fn the_splices_that_hold_parts_on_are_the_bridges_found_at_once() {
     let mut bridges_seen = 0;
     for seed in 0..24u64 {
