@@ -95,7 +95,9 @@ async fn mu_is_played_to_the_end_by_three_clients() {
 async fn mutou_is_played_to_the_end_by_two_clients_with_dice() {
     let h = Harness::start(quick()).await;
     let (plans, tokens) = seats(&h, &["hal", "ivy"]).await;
-    let g = h.game("mutou", "friendly", plans).await;
+    // The chance seed is drawn anew for every game, so a game without a cap could run for
+    // thousands of plies (one ran past 15 minutes in a debug build); the cap bounds the test.
+    let g = h.game("mutou", "friendly,turn_cap=60", plans).await;
     let pictures = play_out(&h, &g, &tokens).await;
     assert!(pictures[0].moves.len() > 10);
     h.stop().await;
