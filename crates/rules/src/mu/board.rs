@@ -145,6 +145,16 @@ impl Iterator for StackCells<'_> {
     }
 }
 
+/// What the layers of a cell and its neighbours decide about it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+struct Around {
+    /// The capacity (mu §2.5).
+    capacity: u8,
+    /// Bit `d` is set when the neighbour in direction `Dir::ALL[d]` is on the board and not
+    /// Wall: where a single man off the Wall may step (mu §2.10).
+    open_steps: u8,
+}
+
 /// No section: the cell is not Commonwealth.
 const NO_SECTION: u32 = u32::MAX;
 
@@ -158,12 +168,9 @@ pub struct Board {
     cells: Vec<CellState>,
     section: Vec<u32>,
     next_section: u32,
-    /// Every cell's capacity (mu §2.5), kept up to date by every write that changes a layer.
-    capacity: Vec<u8>,
-    /// Every cell's open steps: bit `d` is set when the neighbour in direction `d` is on the
-    /// board and not Wall, where a single man off the Wall may step (mu §2.10). Kept up to date
-    /// with the capacities.
-    open_steps: Vec<u8>,
+    /// Every cell's capacity and open steps, kept up to date by every write that changes a
+    /// layer. One table, so a copy of the board (a search node) allocates once for both.
+    around: Vec<Around>,
     fingerprint: Fingerprint,
     /// Men on the board per seat, kept up to date by [`Board::set`].
     men: [u32; MAX_SEATS],
@@ -215,8 +222,7 @@ impl Board {
             cells: vec![CellState::default(); n],
             section: vec![NO_SECTION; n],
             next_section: 0,
-            capacity: vec![0; n],
-            open_steps: vec![0; n],
+            around: vec![Around::default(); n],
             fingerprint: 0,
             men: [0; MAX_SEATS],
             stacks: [[0; WORDS]; MAX_SEATS],
@@ -228,11 +234,9 @@ impl Board {
     /// Recomputes every cell's capacity and open steps from the layers (after the geometry
     /// changed).
     fn recount_capacities(&mut self) {
-        self.capacity.resize(self.cells.len(), 0);
-        self.open_steps.resize(self.cells.len(), 0);
+        self.around.resize(self.cells.len(), Around::default());
         for i in 0..self.cells.len() {
-            self.capacity[i] = self.count_capacity(Cell(i as u16));
-            self.open_steps[i] = self.count_open_steps(Cell(i as u16));
+            self.around[i] = self.count_around(Cell(i as u16));
         }
     }
 
@@ -240,12 +244,19 @@ impl Board {
     /// own and its neighbours'.
     fn recount_around(&mut self, cell: Cell) {
         let around = self.geometry.neighbour_table()[cell.index()];
-        self.capacity[cell.index()] = self.count_capacity(cell);
+        self.around[cell.index()].capacity = self.count_capacity(cell);
         for n in around {
             if n != NONE {
-                self.capacity[usize::from(n)] = self.count_capacity(Cell(n));
-                self.open_steps[usize::from(n)] = self.count_open_steps(Cell(n));
+                self.around[usize::from(n)] = self.count_around(Cell(n));
             }
+        }
+    }
+
+    /// A cell's capacity and open steps counted from the layers.
+    fn count_around(&self, cell: Cell) -> Around {
+        Around {
+            capacity: self.count_capacity(cell),
+            open_steps: self.count_open_steps(cell),
         }
     }
 
@@ -265,7 +276,7 @@ impl Board {
     /// and not Wall.
     #[inline]
     pub fn open_steps(&self, cell: Cell) -> u8 {
-        self.open_steps[cell.index()]
+        self.around[cell.index()].open_steps
     }
 
     /// A cell's capacity counted from its neighbours' layers (mu §2.5).
@@ -286,8 +297,7 @@ impl Board {
         self == other
             && labels_agree
             && self.next_section == other.next_section
-            && self.capacity == other.capacity
-            && self.open_steps == other.open_steps
+            && self.around == other.around
             && self.fingerprint == other.fingerprint
             && self.men == other.men
             && self.stacks == other.stacks
@@ -296,10 +306,9 @@ impl Board {
     /// Whether every cached capacity and open-step set equals the one counted from the layers
     /// (for checks).
     pub fn capacities_agree(&self) -> bool {
-        self.geometry.all_cells().all(|c| {
-            self.capacity[c.index()] == self.count_capacity(c)
-                && self.open_steps[c.index()] == self.count_open_steps(c)
-        })
+        self.geometry
+            .all_cells()
+            .all(|c| self.around[c.index()] == self.count_around(c))
     }
 
     /// The board's shape.
@@ -426,7 +435,7 @@ impl Board {
     /// neighbours, W counts Wall neighbours. Out of Bounds never counts.
     #[inline]
     pub fn capacity(&self, cell: Cell) -> u16 {
-        u16::from(self.capacity[cell.index()])
+        u16::from(self.around[cell.index()].capacity)
     }
 
     /// The explosion targets of `cell`: the neighbours its capacity counts, in direction order.
@@ -445,7 +454,7 @@ impl Board {
         if s.height == 0 {
             return false;
         }
-        let cap = u16::from(self.capacity[cell.index()]);
+        let cap = u16::from(self.around[cell.index()].capacity);
         match s.layer {
             Layer::Virgin | Layer::Common => s.height >= cap,
             Layer::Wall => s.height > cap,

@@ -4,7 +4,7 @@
 use crate::game::Seat;
 
 use super::actions::MuAction;
-use super::board::{Board, Layer};
+use super::board::{Board, CellState, Layer};
 use super::events::colour;
 use super::geometry::{Cell, Dir, NONE};
 use super::resolve;
@@ -61,6 +61,13 @@ fn walk(board: &Board, from: Cell, mut visit: impl FnMut(Dir, u8, Cell) -> bool)
     true
 }
 
+/// Whether the stack `s` is a single man off the Wall: it moves one cell, onto any neighbour on
+/// the board except the Wall (mu §2.10), its cell's open steps ([`Board::open_steps`]).
+#[inline]
+fn steps_one_cell(s: CellState) -> bool {
+    s.height == 1 && s.layer != Layer::Wall
+}
+
 impl Mu {
     /// The stacks the mover may move this turn (owner, budget, `one_move_per_piece`), in cell
     /// order.
@@ -81,7 +88,7 @@ impl Mu {
         let cells = self.board.cells();
         for from in self.movable() {
             let s = cells[from.index()];
-            if s.height != 1 || s.layer == Layer::Wall {
+            if !steps_one_cell(s) {
                 moves_from(&self.board, from, |dir, men, _| {
                     out.push(MuAction::Move { from, dir, men });
                 });
@@ -100,7 +107,7 @@ impl Mu {
     #[inline]
     fn move_count(&self, from: Cell) -> usize {
         let s = self.board.get(from);
-        if s.height == 1 && s.layer != Layer::Wall {
+        if steps_one_cell(s) {
             return self.board.open_steps(from).count_ones() as usize;
         }
         let mut n = 0;
@@ -112,7 +119,7 @@ impl Mu {
     /// when the stack has `k` moves or fewer.
     fn nth_move(&self, from: Cell, k: usize) -> Option<MuAction> {
         let s = self.board.get(from);
-        if s.height == 1 && s.layer != Layer::Wall {
+        if steps_one_cell(s) {
             let mut open = self.board.open_steps(from);
             for _ in 0..k {
                 open &= open.wrapping_sub(1);
