@@ -10,7 +10,11 @@ use std::sync::Arc;
 use crate::game::Seat;
 use crate::hash::mix;
 
-use super::geometry::{Cell, Dir, Geometry, MAX_SEGMENTS, NONE};
+use super::geometry::{Cell, Dir, Geometry, MAX_SEGMENTS};
+
+#[path = "around.rs"]
+mod around;
+use around::Around;
 
 /// The layer a cell shows (mu §2.5). Cells only ever change from Virginity.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
@@ -145,16 +149,6 @@ impl Iterator for StackCells<'_> {
     }
 }
 
-/// What the layers of a cell and its neighbours decide about it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-struct Around {
-    /// The capacity (mu §2.5).
-    capacity: u8,
-    /// Bit `d` is set when the neighbour in direction `Dir::ALL[d]` is on the board and not
-    /// Wall: where a single man off the Wall may step (mu §2.10).
-    open_steps: u8,
-}
-
 /// No section: the cell is not Commonwealth.
 const NO_SECTION: u32 = u32::MAX;
 
@@ -168,9 +162,11 @@ pub struct Board {
     cells: Vec<CellState>,
     section: Vec<u32>,
     next_section: u32,
-    /// Every cell's capacity and open steps, kept up to date by every write that changes a
-    /// layer. One table, so a copy of the board (a search node) allocates once for both.
+    /// Every cell's capacity, open steps and runs, kept up to date by every write that
+    /// changes a layer. One table, so a copy of the board (a search node) allocates once.
     around: Vec<Around>,
+    /// The Wall cells, as a bit set like `stacks`, kept up to date with `around`.
+    walls: [u64; WORDS],
     fingerprint: Fingerprint,
     /// Men on the board per seat, kept up to date by [`Board::set`].
     men: [u32; MAX_SEATS],
@@ -223,69 +219,13 @@ impl Board {
             section: vec![NO_SECTION; n],
             next_section: 0,
             around: vec![Around::default(); n],
+            walls: [0; WORDS],
             fingerprint: 0,
             men: [0; MAX_SEATS],
             stacks: [[0; WORDS]; MAX_SEATS],
         };
         board.recount_capacities();
         board
-    }
-
-    /// Recomputes every cell's capacity and open steps from the layers (after the geometry
-    /// changed).
-    fn recount_capacities(&mut self) {
-        self.around.resize(self.cells.len(), Around::default());
-        for i in 0..self.cells.len() {
-            self.around[i] = self.count_around(Cell(i as u16));
-        }
-    }
-
-    /// Recomputes the capacities and open steps that a change of `cell`'s layer can alter: its
-    /// own and its neighbours'.
-    fn recount_around(&mut self, cell: Cell) {
-        let around = self.geometry.neighbour_table()[cell.index()];
-        self.around[cell.index()].capacity = self.count_capacity(cell);
-        for n in around {
-            if n != NONE {
-                self.around[usize::from(n)] = self.count_around(Cell(n));
-            }
-        }
-    }
-
-    /// A cell's capacity and open steps counted from the layers.
-    fn count_around(&self, cell: Cell) -> Around {
-        Around {
-            capacity: self.count_capacity(cell),
-            open_steps: self.count_open_steps(cell),
-        }
-    }
-
-    /// A cell's open steps found from its neighbours' layers (see [`Board::open_steps`]).
-    fn count_open_steps(&self, cell: Cell) -> u8 {
-        let around = self.geometry.neighbour_table()[cell.index()];
-        let mut mask = 0;
-        for (d, n) in around.into_iter().enumerate() {
-            let open = n != NONE && self.cells[usize::from(n)].layer != Layer::Wall;
-            mask |= u8::from(open) << d;
-        }
-        mask
-    }
-
-    /// The directions in which a single man on `cell` that is not on the Wall may step (mu
-    /// §2.10): bit `d` (the index of `Dir::ALL[d]`) is set when that neighbour is on the board
-    /// and not Wall.
-    #[inline]
-    pub fn open_steps(&self, cell: Cell) -> u8 {
-        self.around[cell.index()].open_steps
-    }
-
-    /// A cell's capacity counted from its neighbours' layers (mu §2.5).
-    fn count_capacity(&self, cell: Cell) -> u8 {
-        let layer = self.cells[cell.index()].layer;
-        self.geometry
-            .neighbours(cell)
-            .filter(|&n| counts_for(layer, self.cells[n.index()].layer))
-            .count() as u8
     }
 
     /// Whether the two boards agree in every field, caches included, and in the section
@@ -298,17 +238,10 @@ impl Board {
             && labels_agree
             && self.next_section == other.next_section
             && self.around == other.around
+            && self.walls == other.walls
             && self.fingerprint == other.fingerprint
             && self.men == other.men
             && self.stacks == other.stacks
-    }
-
-    /// Whether every cached capacity and open-step set equals the one counted from the layers
-    /// (for checks).
-    pub fn capacities_agree(&self) -> bool {
-        self.geometry
-            .all_cells()
-            .all(|c| self.around[c.index()] == self.count_around(c))
     }
 
     /// The board's shape.
@@ -318,11 +251,11 @@ impl Board {
 
     /// Grows the board by one empty Virgin segment (lay-out phase).
     pub fn add_segment(&mut self, geometry: Arc<Geometry>) {
-        let n = geometry.cells();
+        let (before, n) = (self.cells.len(), geometry.cells());
         self.cells.resize(n, CellState::default());
         self.section.resize(n, NO_SECTION);
         self.geometry = geometry;
-        self.recount_capacities();
+        self.count_new_cells(before);
     }
 
     /// One cell.
@@ -363,7 +296,7 @@ impl Board {
         self.fingerprint ^= term(cell, old) ^ term(cell, state);
         self.cells[cell.index()] = state;
         if old.layer != state.layer {
-            self.recount_around(cell);
+            self.relayer(cell, old.layer);
         }
         let (word, bit) = (cell.index() / 64, 1u64 << (cell.index() % 64));
         if old.height > 0 && usize::from(old.owner) < MAX_SEATS {
@@ -401,7 +334,7 @@ impl Board {
             }
             self.cells[cell.index()] = old;
             if now.layer != old.layer {
-                self.recount_around(cell);
+                self.relayer(cell, now.layer);
             }
         }
         self.fingerprint = totals.fingerprint;

@@ -208,8 +208,8 @@ fn cross_check(variant: &str, seats: usize, games: u64, plies: usize) -> usize {
                 let mine: BTreeSet<r::Hex> = game
                     .geometry()
                     .legal_centres()
-                    .into_iter()
-                    .map(to_ref_hex)
+                    .iter()
+                    .map(|&c| to_ref_hex(c))
                     .collect();
                 assert_eq!(
                     mine,

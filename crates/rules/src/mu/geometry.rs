@@ -216,7 +216,7 @@ pub const NONE: u16 = u16::MAX;
 
 /// The fixed shape of a board: the segment centres and, derived from them, every cell's hex and
 /// neighbours. Shared between positions through an `Arc`; compared by its centres.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Geometry {
     centres: Vec<Hex>,
     hexes: Vec<Hex>,
@@ -224,6 +224,22 @@ pub struct Geometry {
     /// Each cell's place in the canonical order (row, then column).
     rank: Vec<u16>,
     index: HexIndex,
+    /// Where the next segment may go, in canonical order ([`Geometry::legal_centres`]).
+    legal: Vec<Hex>,
+}
+
+impl Default for Geometry {
+    /// The board before any segment: the first one goes on 0,0 (mu §2.2).
+    fn default() -> Self {
+        Geometry {
+            centres: Vec::new(),
+            hexes: Vec::new(),
+            neighbours: Vec::new(),
+            rank: Vec::new(),
+            index: HexIndex::default(),
+            legal: vec![Hex::new(0, 0)],
+        }
+    }
 }
 
 impl fmt::Debug for Geometry {
@@ -272,13 +288,16 @@ impl Geometry {
         for (place, &i) in order.iter().enumerate() {
             rank[i] = place as u16;
         }
-        Ok(Geometry {
+        let mut geometry = Geometry {
             centres: centres.to_vec(),
             hexes,
             neighbours,
             rank,
             index,
-        })
+            legal: Vec::new(),
+        };
+        geometry.legal = geometry.find_legal_centres();
+        Ok(geometry)
     }
 
     /// The centres in placement order.
@@ -370,9 +389,15 @@ impl Geometry {
     }
 
     /// Every centre where the next segment may go, in canonical order (mu §2.2): the centres
-    /// [`Geometry::placement_error`] accepts, found in bulk on a dense map of the board's
-    /// surroundings instead of one hash look-up per hex.
-    pub fn legal_centres(&self) -> Vec<Hex> {
+    /// [`Geometry::placement_error`] accepts. Kept with the board: found in bulk when it is
+    /// built from its centres, and brought up to date by each segment added.
+    pub fn legal_centres(&self) -> &[Hex] {
+        &self.legal
+    }
+
+    /// [`Geometry::legal_centres`] found in bulk on a dense map of the board's surroundings
+    /// instead of one hash look-up per hex.
+    fn find_legal_centres(&self) -> Vec<Hex> {
         if self.centres.is_empty() {
             return vec![Hex::new(0, 0)];
         }
@@ -441,6 +466,37 @@ impl Geometry {
                 .count() as u16;
             self.rank.push(old_before + before(key));
         }
+        self.update_legal_centres(centre);
+    }
+
+    /// The legal centres once the segment on `centre` has been pushed, from those before it.
+    /// A rosette four or more steps from the new one neither overlaps nor touches it, so its
+    /// verdict stands; one two steps away or less overlaps it; and one exactly three steps
+    /// away is judged afresh.
+    fn update_legal_centres(&mut self, centre: Hex) {
+        if self.centres.len() >= MAX_SEGMENTS {
+            self.legal.clear();
+            return;
+        }
+        self.legal.retain(|&c| c.distance(centre) >= 4);
+        for dq in -3..=3i16 {
+            for dr in -3..=3i16 {
+                let candidate = Hex::new(centre.q + dq, centre.r + dr);
+                if candidate.distance(centre) == 3 && self.may_hold_rosette(candidate) {
+                    self.legal.push(candidate);
+                }
+            }
+        }
+        self.legal.sort_by_key(|h| h.canonical_key());
+    }
+
+    /// The placement rule of [`Geometry::placement_error`] on a board with a segment, judged
+    /// from the centres alone. The board's hexes are those at most one step from a centre, so
+    /// a rosette overlaps the board exactly when its centre is two steps or less from one,
+    /// and one of its hexes touches the board exactly when it is two steps from one.
+    fn may_hold_rosette(&self, centre: Hex) -> bool {
+        let near = |h: Hex, steps: i16| self.centres.iter().any(|c| c.distance(h) <= steps);
+        !near(centre, 2) && rosette(centre).filter(|&h| near(h, 2)).nth(1).is_some()
     }
 }
 

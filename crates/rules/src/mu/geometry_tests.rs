@@ -110,6 +110,7 @@ fn a_board_grown_segment_by_segment_has_the_tables_of_one_built_at_once() {
             assert_eq!(g.neighbours, whole.neighbours, "seed {seed}, step {step}");
             assert_eq!(g.rank, whole.rank, "seed {seed}, step {step}");
             assert_eq!(g.index, whole.index, "seed {seed}, step {step}");
+            assert_eq!(g.legal, whole.legal, "seed {seed}, step {step}");
         }
     }
 }

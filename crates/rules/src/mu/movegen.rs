@@ -68,6 +68,34 @@ fn steps_one_cell(s: CellState) -> bool {
     s.height == 1 && s.layer != Layer::Wall
 }
 
+/// How many moves the stack `s` on `from`, which is off the Wall, has in direction
+/// `Dir::ALL[d]` (mu §2.10): each cell of the runs ([`Board::run`]) within its height, where a
+/// run that ends at a bridge of the mover's own (a Wall cell holding its men) goes on past it;
+/// the bridge is crossed and counts towards the distance, but is never landed on. The same
+/// count as [`walk`] in that direction, found run by run instead of cell by cell.
+#[inline]
+fn moves_in_direction(board: &Board, from: Cell, s: CellState, d: usize) -> usize {
+    let height = usize::from(s.height.min(u16::from(u8::MAX)));
+    let (mut at, mut used, mut count) = (from, 0, 0);
+    loop {
+        let run = usize::from(board.run(at, d));
+        let left = height - used;
+        if left <= run {
+            return count + left;
+        }
+        count += run;
+        let Some(wall) = board.run_end(at, d) else {
+            return count;
+        };
+        let w = board.get(wall);
+        if w.height == 0 || w.owner != s.owner {
+            return count;
+        }
+        used += run + 1;
+        at = wall;
+    }
+}
+
 impl Mu {
     /// The stacks the mover may move this turn (owner, budget, `one_move_per_piece`), in cell
     /// order.
@@ -104,15 +132,26 @@ impl Mu {
     }
 
     /// The number of legal moves of the mover's stack on `from`, counted without listing them.
-    #[inline]
+    #[inline(always)]
     fn move_count(&self, from: Cell) -> usize {
         let s = self.board.get(from);
         if steps_one_cell(s) {
             return self.board.open_steps(from).count_ones() as usize;
         }
-        let mut n = 0;
-        moves_from(&self.board, from, |_, _, _| n += 1);
-        n
+        self.longer_move_count(from, s)
+    }
+
+    /// [`Mu::move_count`] of a stack that is not a single man off the Wall.
+    #[inline(never)]
+    fn longer_move_count(&self, from: Cell, s: CellState) -> usize {
+        if s.layer == Layer::Wall {
+            let mut n = 0;
+            moves_from(&self.board, from, |_, _, _| n += 1);
+            return n;
+        }
+        (0..6)
+            .map(|d| moves_in_direction(&self.board, from, s, d))
+            .sum()
     }
 
     /// Move `k` (from 0) of the mover's stack on `from`, in the order of [`moves_from`]; `None`
@@ -127,7 +166,20 @@ impl Mu {
             let dir = *Dir::ALL.get(open.trailing_zeros() as usize)?;
             return Some(MuAction::Move { from, dir, men: 1 });
         }
-        let (mut left, mut found) = (k, None);
+        let mut left = k;
+        if s.layer != Layer::Wall && !self.board.has_bridge(s.owner) {
+            // Without a bridge to cross, the moves of a direction land 1, 2, … cells away.
+            for (d, dir) in Dir::ALL.into_iter().enumerate() {
+                let n = moves_in_direction(&self.board, from, s, d);
+                if left < n {
+                    let men = u8::try_from(left + 1).ok()?;
+                    return Some(MuAction::Move { from, dir, men });
+                }
+                left -= n;
+            }
+            return None;
+        }
+        let mut found = None;
         walk(&self.board, from, |dir, men, _| {
             if left == 0 {
                 found = Some(MuAction::Move { from, dir, men });
@@ -164,11 +216,27 @@ impl Mu {
             self.generate(buffer);
             return (!buffer.is_empty()).then(|| buffer[choose(buffer.len())]);
         }
+        if self.variant.per_segment() || !self.landed.is_empty() {
+            self.pick_move::<KEPT, _>(|| self.movable(), choose)
+        } else {
+            // Every stack of the mover may move: no filter to run.
+            self.pick_move::<KEPT, _>(|| self.board.stacks_of(self.to_move), choose)
+        }
+    }
+
+    /// The chosen move or closing action among the moves of `stacks()`, the movable stacks in
+    /// cell order (see [`Mu::pick_remembering`]).
+    #[inline(always)]
+    fn pick_move<const KEPT: usize, I: Iterator<Item = Cell>>(
+        &self,
+        stacks: impl Fn() -> I,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<MuAction> {
         // A stack has at most 6 × 255 moves (`walk` caps the distance at 255).
         let mut counts = [(Cell(0), 0u16); KEPT];
         let mut kept = 0;
         let mut moves = 0;
-        for from in self.movable() {
+        for from in stacks() {
             let n = self.move_count(from);
             if kept < KEPT {
                 counts[kept] = (from, n as u16);
@@ -180,14 +248,15 @@ impl Mu {
         if i >= moves {
             return Some(self.closing_action());
         }
-        let remembered = counts[..kept]
-            .iter()
-            .map(|&(from, n)| (from, usize::from(n)));
-        let recounted = self
-            .movable()
-            .skip(kept)
-            .map(|from| (from, self.move_count(from)));
-        for (from, n) in remembered.chain(recounted) {
+        for &(from, n) in &counts[..kept] {
+            let n = usize::from(n);
+            if i < n {
+                return self.nth_move(from, i);
+            }
+            i -= n;
+        }
+        for from in stacks().skip(kept) {
+            let n = self.move_count(from);
             if i < n {
                 return self.nth_move(from, i);
             }
@@ -217,7 +286,8 @@ impl Mu {
             Phase::Layout => out.extend(
                 self.geometry()
                     .legal_centres()
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .map(MuAction::Place),
             ),
             Phase::Select => out.extend(
@@ -314,7 +384,9 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
+    use super::moves_from;
     use crate::game::Game;
+    use crate::mu::board::Layer;
     use crate::mu::{Mu, MuAction, MuVariant, Pending, Phase};
     use crate::variant::Variant;
 
@@ -348,6 +420,62 @@ mod tests {
         assert!(
             crowded > 1_000,
             "only {crowded} positions with more than two stacks to move"
+        );
+    }
+
+    /// Every stack of every seat along random games, with and without bridges: counting run
+    /// by run finds the moves the cell-by-cell walk finds, and move `k` is the walk's `k`th.
+    #[test]
+    fn counting_by_runs_finds_the_moves_a_walk_finds() {
+        let mut rng = SmallRng::seed_from_u64(2610);
+        let mut legal = Vec::new();
+        let (mut stacks, mut crossing) = (0, 0);
+        for (text, seats) in [("levis", 2), ("velox", 2), ("multi", 3)] {
+            let variant = MuVariant::parse_text(text).expect("a variant");
+            for _ in 0..6 {
+                let mut game = Mu::new(&variant, seats).expect("a start");
+                for _ in 0..2_000 {
+                    game.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for cell in game.board.geometry().all_cells() {
+                        let s = game.board.get(cell);
+                        if s.height < 2 {
+                            continue;
+                        }
+                        let mut walked = Vec::new();
+                        moves_from(&game.board, cell, |dir, men, _| walked.push((dir, men)));
+                        assert_eq!(game.move_count(cell), walked.len(), "{cell} in {game:?}");
+                        for (k, &(dir, men)) in walked.iter().enumerate() {
+                            let found = game.nth_move(cell, k);
+                            let want = MuAction::Move {
+                                from: cell,
+                                dir,
+                                men,
+                            };
+                            assert_eq!(found, Some(want), "move {k} of {cell}");
+                        }
+                        assert_eq!(game.nth_move(cell, walked.len()), None);
+                        stacks += 1;
+                        let own = s.owner;
+                        crossing += usize::from(
+                            s.layer != Layer::Wall
+                                && game.board.has_bridge(own)
+                                && walked.iter().any(|&(dir, men)| {
+                                    let d = dir.index();
+                                    usize::from(men) > usize::from(game.board.run(cell, d))
+                                }),
+                        );
+                    }
+                    game.apply_unchecked(legal[rng.random_range(0..legal.len())]);
+                }
+            }
+        }
+        assert!(stacks > 10_000, "only {stacks} stacks checked");
+        assert!(
+            crossing > 100,
+            "only {crossing} stacks with a move over a bridge"
         );
     }
 }

@@ -267,7 +267,7 @@ fn board_lines(
 ) -> Vec<String> {
     let geometry = game.geometry();
     let candidates = if game.phase() == Phase::Layout {
-        geometry.legal_centres()
+        geometry.legal_centres().to_vec()
     } else {
         Vec::new()
     };
