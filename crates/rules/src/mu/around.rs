@@ -18,12 +18,10 @@ pub(super) struct Around {
     /// Wall: where a single man off the Wall may step (mu §2.10).
     pub(super) open_steps: u8,
     /// `run[d]`: how many cells in a row, starting with the neighbour in direction
-    /// `Dir::ALL[d]`, are on the board and not Wall (at most 255). A stack off the Wall may
-    /// land on each of them (mu §2.10).
+    /// `Dir::ALL[d]`, are on the board and not Wall. A stack off the Wall may land on each of
+    /// them (mu §2.10). A line crosses a segment in at most three cells, so on the largest
+    /// board (64 segments) no run reaches 255, where it would saturate.
     pub(super) run: [u8; 6],
-    /// `end[d]`: the cell just past `run[d]`, a Wall cell, or `NONE` where the run reaches
-    /// the edge of the board.
-    pub(super) end: [u16; 6],
 }
 
 /// The direction opposite `Dir::ALL[d]`, by index (`ALL` lists the six directions around the
@@ -112,14 +110,11 @@ impl Board {
                 return;
             }
             let behind = usize::from(behind);
-            let (run, end) = if self.cells[front].layer == Layer::Wall {
-                (0, front as u16)
+            self.around[behind].run[d] = if self.cells[front].layer == Layer::Wall {
+                0
             } else {
-                let ahead = &self.around[front];
-                (ahead.run[d].saturating_add(1), ahead.end[d])
+                self.around[front].run[d].saturating_add(1)
             };
-            self.around[behind].run[d] = run;
-            self.around[behind].end[d] = end;
             if self.cells[behind].layer == Layer::Wall {
                 return;
             }
@@ -132,19 +127,18 @@ impl Board {
         Around {
             capacity: self.count_capacity(cell),
             open_steps: self.count_open_steps(cell),
-            run: std::array::from_fn(|d| self.count_run(cell, d).0),
-            end: std::array::from_fn(|d| self.count_run(cell, d).1),
+            run: std::array::from_fn(|d| self.count_run(cell, d)),
         }
     }
 
-    /// A cell's run in direction `d` and the cell past it, found cell by cell.
-    fn count_run(&self, cell: Cell, d: usize) -> (u8, u16) {
+    /// A cell's run in direction `d`, found cell by cell.
+    fn count_run(&self, cell: Cell, d: usize) -> u8 {
         let table = self.geometry.neighbour_table();
         let (mut at, mut run) = (cell.index(), 0u8);
         loop {
             let next = table[at][d];
             if next == NONE || self.cells[usize::from(next)].layer == Layer::Wall {
-                return (run, next);
+                return run;
             }
             run = run.saturating_add(1);
             at = usize::from(next);
@@ -202,7 +196,8 @@ impl Board {
     /// reaches the edge of the board.
     #[inline]
     pub fn run_end(&self, cell: Cell, d: usize) -> Option<Cell> {
-        let end = self.around[cell.index()].end[d];
+        let run = usize::from(self.around[cell.index()].run[d]);
+        let end = *self.geometry.ray(cell, d).get(run)?;
         (end != NONE).then_some(Cell(end))
     }
 

@@ -226,6 +226,10 @@ pub struct Geometry {
     index: HexIndex,
     /// Where the next segment may go, in canonical order ([`Geometry::legal_centres`]).
     legal: Vec<Hex>,
+    /// The rays ([`Geometry::ray`]), one after another, each ended by `NONE`.
+    rays: Vec<u16>,
+    /// Where the ray of cell `c` in direction `d` starts in `rays`: entry `6 c + d`.
+    ray_start: Vec<u32>,
 }
 
 impl Default for Geometry {
@@ -238,6 +242,8 @@ impl Default for Geometry {
             rank: Vec::new(),
             index: HexIndex::default(),
             legal: vec![Hex::new(0, 0)],
+            rays: Vec::new(),
+            ray_start: Vec::new(),
         }
     }
 }
@@ -295,8 +301,11 @@ impl Geometry {
             rank,
             index,
             legal: Vec::new(),
+            rays: Vec::new(),
+            ray_start: Vec::new(),
         };
         geometry.legal = geometry.find_legal_centres();
+        geometry.trace_rays();
         Ok(geometry)
     }
 
@@ -467,6 +476,33 @@ impl Geometry {
             self.rank.push(old_before + before(key));
         }
         self.update_legal_centres(centre);
+        self.trace_rays();
+    }
+
+    /// Traces every cell's ray in every direction (after the cells changed).
+    fn trace_rays(&mut self) {
+        self.rays.clear();
+        self.ray_start.clear();
+        for cell in 0..self.hexes.len() {
+            for d in 0..6 {
+                self.ray_start.push(self.rays.len() as u32);
+                let mut at = cell;
+                while self.neighbours[at][d] != NONE {
+                    at = usize::from(self.neighbours[at][d]);
+                    self.rays.push(at as u16);
+                }
+                self.rays.push(NONE);
+            }
+        }
+    }
+
+    /// The cells in a straight line from `cell` in direction `Dir::ALL[d]` up to the edge of
+    /// the board, nearest first (`cell` itself not included), followed by `NONE`: entry
+    /// `k - 1` is the cell `k` steps away.
+    #[inline]
+    pub(super) fn ray(&self, cell: Cell, d: usize) -> &[u16] {
+        let start = self.ray_start[cell.index() * 6 + d] as usize;
+        &self.rays[start..]
     }
 
     /// The legal centres once the segment on `centre` has been pushed, from those before it.

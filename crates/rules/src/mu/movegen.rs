@@ -117,9 +117,7 @@ impl Mu {
         for from in self.movable() {
             let s = cells[from.index()];
             if !steps_one_cell(s) {
-                moves_from(&self.board, from, |dir, men, _| {
-                    out.push(MuAction::Move { from, dir, men });
-                });
+                self.push_longer_moves(from, s, out);
                 continue;
             }
             let mut open = self.board.open_steps(from);
@@ -128,6 +126,22 @@ impl Mu {
                 out.push(MuAction::Move { from, dir, men: 1 });
                 open &= open - 1;
             }
+        }
+    }
+
+    /// Appends the moves of the stack `s` on `from`, which is not a single man off the Wall,
+    /// in the order of [`moves_from`]. Off the Wall and with no bridge of its own to cross, the
+    /// moves of a direction land 1, 2, … cells away, as many as [`moves_in_direction`] counts.
+    fn push_longer_moves(&self, from: Cell, s: CellState, out: &mut Vec<MuAction>) {
+        if s.layer == Layer::Wall || self.board.has_bridge(s.owner) {
+            moves_from(&self.board, from, |dir, men, _| {
+                out.push(MuAction::Move { from, dir, men });
+            });
+            return;
+        }
+        for (d, dir) in Dir::ALL.into_iter().enumerate() {
+            let n = moves_in_direction(&self.board, from, s, d);
+            out.extend((1..=n as u8).map(|men| MuAction::Move { from, dir, men }));
         }
     }
 
