@@ -127,6 +127,19 @@ impl Context {
         self.knock(from, self.order[usize::from(from)], w).is_ok()
     }
 
+    /// The direction slots (bit `slot`) by which the mover's ship on point index `from` may
+    /// legally move, `threatened` being [`threatened`] of the board before the play.
+    #[inline(always)]
+    pub(super) fn legal_slots(&self, threatened: u32, from: u8) -> u8 {
+        let arrivals = self.legal_arrivals(threatened, self.mine & !(1 << from));
+        let walks = walks(from, self.order[usize::from(from)]);
+        let mut slots = 0;
+        for (slot, w) in walks.iter().enumerate().take(Direction::slot_count(from)) {
+            slots |= u8::from(self.step_is_legal(from, w, arrivals)) << slot;
+        }
+        slots
+    }
+
     /// Calls `f` with every legal place, then every legal move, until `f` breaks.
     #[inline]
     pub fn for_each_play(&self, mut f: impl FnMut(Action) -> ControlFlow<()>) -> ControlFlow<()> {
