@@ -8,7 +8,7 @@
 //! computed once per turn. Nothing here allocates.
 
 use super::actions::{Action, ActionKind};
-use super::board::{bits, enclosed_by, neighbours, spread, Board, Colour, Point, Points, ALL};
+use super::board::{bits, enclosed_by, neighbours, Board, Colour, Point, Points, ALL};
 use super::geometry::{walk, Direction, Walk};
 use super::position::{Mur, Obligation};
 use super::variant::MurVariant;
@@ -90,6 +90,7 @@ pub(crate) struct Context {
     /// (`enclosed_by(theirs)`): the same for every play that leaves the opponent's ships alone.
     pub(super) their_enclosure: u32,
     /// The mover's own eyes before the play: empty points whose neighbours are all his ships.
+    /// Only G1 restricts them, so only a G1 context finds them (none otherwise).
     pub(super) own_eyes: u32,
 }
 
@@ -110,17 +111,19 @@ struct Verdict {
 }
 
 /// The group of `ships` that holds point index `p` (a point of `ships`): the points reached
-/// from it through adjacent ships (mur §1.4).
+/// from it through adjacent ships (mur §1.4). Each ship of the group is visited once, its
+/// neighbours read from the table.
 #[inline]
 fn group_of(ships: u32, p: u8) -> u32 {
-    let mut group = 1 << p;
-    loop {
-        let grown = (group | spread(group)) & ships;
-        if grown == group {
-            return group;
-        }
-        group = grown;
+    let mut group: u32 = 1 << p;
+    let mut unvisited = group;
+    while unvisited != 0 {
+        let q = unvisited.trailing_zeros() as u8;
+        let joined = neighbours(q) & ships & !group;
+        group |= joined;
+        unvisited = (unvisited & (unvisited - 1)) | joined;
     }
+    group
 }
 
 /// The size of every group of `ships`, written into `order`.
@@ -197,7 +200,11 @@ impl Context {
             theirs,
             empty,
             their_enclosure: enclosed_by(theirs),
-            own_eyes: empty & enclosed_by(mine),
+            own_eyes: if game.variant.g1() {
+                empty & enclosed_by(mine)
+            } else {
+                0
+            },
         }
     }
 
