@@ -111,19 +111,21 @@ struct Verdict {
 }
 
 /// The group of `ships` that holds point index `p` (a point of `ships`): the points reached
-/// from it through adjacent ships (mur §1.4). Each ship of the group is visited once, its
-/// neighbours read from the table.
+/// from it through adjacent ships (mur §1.4), and how many they are (its order). Each ship of
+/// the group is visited once, its neighbours read from the table.
 #[inline]
-fn group_of(ships: u32, p: u8) -> u32 {
+fn group_of(ships: u32, p: u8) -> (u32, u8) {
     let mut group: u32 = 1 << p;
     let mut unvisited = group;
+    let mut size = 0;
     while unvisited != 0 {
         let q = unvisited.trailing_zeros() as u8;
         let joined = neighbours(q) & ships & !group;
         group |= joined;
         unvisited = (unvisited & (unvisited - 1)) | joined;
+        size += 1;
     }
-    group
+    (group, size)
 }
 
 /// The size of every group of `ships`, written into `order`.
@@ -131,8 +133,7 @@ fn group_of(ships: u32, p: u8) -> u32 {
 fn write_orders(ships: u32, order: &mut [u8; 25]) {
     let mut rest = ships;
     while rest != 0 {
-        let group = group_of(ships, rest.trailing_zeros() as u8);
-        let size = group.count_ones() as u8;
+        let (group, size) = group_of(ships, rest.trailing_zeros() as u8);
         for p in bits(group) {
             order[usize::from(p)] = size;
         }
@@ -160,7 +161,7 @@ impl Context {
         let mut context = Context::without_orders(game);
         if let ActionKind::Move(from, dir) = action.kind() {
             if let (true, Some(slot)) = (context.mine & from.bit() != 0, dir.slot(from)) {
-                let order = group_of(context.mine, from.0).count_ones() as u8;
+                let order = group_of(context.mine, from.0).1;
                 context.order[usize::from(from.0)] = order;
                 let land = walk(from.0, slot, order).land;
                 context.order[usize::from(land)] = context.order_at(land);
@@ -176,7 +177,7 @@ impl Context {
         if p == board.kraken {
             KRAKEN_ORDER
         } else if let Some(&ships) = board.ships.iter().find(|&&s| s & 1 << p != 0) {
-            group_of(ships, p).count_ones() as u8
+            group_of(ships, p).1
         } else {
             0
         }
