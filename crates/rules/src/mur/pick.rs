@@ -32,15 +32,33 @@ fn nth_bit(mut set: u32, i: usize) -> u8 {
     set.trailing_zeros() as u8
 }
 
+/// How many slots each set of direction slots holds, looked up rather than counted (the
+/// baseline x86-64 target has no population count instruction).
+const SLOT_COUNTS: [u8; 256] = {
+    let mut counts = [0; 256];
+    let mut set = 0;
+    while set < 256 {
+        counts[set] = (set as u8).count_ones() as u8;
+        set += 1;
+    }
+    counts
+};
+
+/// How many slots `slots` holds.
+#[inline(always)]
+fn slot_count(slots: u8) -> usize {
+    usize::from(SLOT_COUNTS[usize::from(slots)])
+}
+
 impl Plays {
     /// How many legal places and moves there are.
     #[inline]
     pub fn count(&self) -> usize {
-        let moves: u32 = self.moves[..self.ships]
+        let moves: usize = self.moves[..self.ships]
             .iter()
-            .map(|&(_, slots)| slots.count_ones())
+            .map(|&(_, slots)| slot_count(slots))
             .sum();
-        (self.places.count_ones() + moves) as usize
+        self.places.count_ones() as usize + moves
     }
 
     /// The place or move at index `i` of the listing, `i` being less than [`Plays::count`].
@@ -52,7 +70,7 @@ impl Plays {
         }
         i -= places;
         for &(from, slots) in &self.moves[..self.ships] {
-            let n = slots.count_ones() as usize;
+            let n = slot_count(slots);
             if i < n {
                 let slot = nth_bit(u32::from(slots), i);
                 return Action::step(Point(from), Direction::of_slot(from, usize::from(slot)));
