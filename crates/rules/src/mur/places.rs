@@ -132,9 +132,9 @@ impl Context {
     #[inline(always)]
     pub(super) fn legal_slots(&self, threatened: u32, from: u8) -> u8 {
         let arrivals = self.legal_arrivals(threatened, self.mine & !(1 << from));
-        let walks = walks(from, self.order[usize::from(from)]);
+        let walks = &walks(from, self.order[usize::from(from)])[..Direction::slot_count(from)];
         let mut slots = 0;
-        for (slot, w) in walks.iter().enumerate().take(Direction::slot_count(from)) {
+        for (slot, w) in walks.iter().enumerate() {
             slots |= u8::from(self.step_is_legal(from, w, arrivals)) << slot;
         }
         slots
