@@ -141,6 +141,7 @@ mod geometry;
 mod legality;
 mod marks;
 mod movegen;
+mod pick;
 mod places;
 mod play;
 mod position;

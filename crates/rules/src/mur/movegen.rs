@@ -8,7 +8,7 @@
 //! computed once per turn. Nothing here allocates.
 
 use super::actions::{Action, ActionKind};
-use super::board::{bits, enclosed_by, neighbours, spread, Board, Colour, Point, Points, ALL};
+use super::board::{bits, enclosed_by, neighbours, Board, Colour, Point, Points, ALL};
 use super::geometry::{walk, Direction, Walk};
 use super::position::{Mur, Obligation};
 use super::variant::MurVariant;
@@ -90,6 +90,7 @@ pub(crate) struct Context {
     /// (`enclosed_by(theirs)`): the same for every play that leaves the opponent's ships alone.
     pub(super) their_enclosure: u32,
     /// The mover's own eyes before the play: empty points whose neighbours are all his ships.
+    /// Only G1 restricts them, so only a G1 context finds them (none otherwise).
     pub(super) own_eyes: u32,
 }
 
@@ -110,17 +111,21 @@ struct Verdict {
 }
 
 /// The group of `ships` that holds point index `p` (a point of `ships`): the points reached
-/// from it through adjacent ships (mur §1.4).
+/// from it through adjacent ships (mur §1.4), and how many they are (its order). Each ship of
+/// the group is visited once, its neighbours read from the table.
 #[inline]
-fn group_of(ships: u32, p: u8) -> u32 {
-    let mut group = 1 << p;
-    loop {
-        let grown = (group | spread(group)) & ships;
-        if grown == group {
-            return group;
-        }
-        group = grown;
+fn group_of(ships: u32, p: u8) -> (u32, u8) {
+    let mut group: u32 = 1 << p;
+    let mut unvisited = group;
+    let mut size = 0;
+    while unvisited != 0 {
+        let q = unvisited.trailing_zeros() as u8;
+        let joined = neighbours(q) & ships & !group;
+        group |= joined;
+        unvisited = (unvisited & (unvisited - 1)) | joined;
+        size += 1;
     }
+    (group, size)
 }
 
 /// The size of every group of `ships`, written into `order`.
@@ -128,8 +133,7 @@ fn group_of(ships: u32, p: u8) -> u32 {
 fn write_orders(ships: u32, order: &mut [u8; 25]) {
     let mut rest = ships;
     while rest != 0 {
-        let group = group_of(ships, rest.trailing_zeros() as u8);
-        let size = group.count_ones() as u8;
+        let (group, size) = group_of(ships, rest.trailing_zeros() as u8);
         for p in bits(group) {
             order[usize::from(p)] = size;
         }
@@ -157,7 +161,7 @@ impl Context {
         let mut context = Context::without_orders(game);
         if let ActionKind::Move(from, dir) = action.kind() {
             if let (true, Some(slot)) = (context.mine & from.bit() != 0, dir.slot(from)) {
-                let order = group_of(context.mine, from.0).count_ones() as u8;
+                let order = group_of(context.mine, from.0).1;
                 context.order[usize::from(from.0)] = order;
                 let land = walk(from.0, slot, order).land;
                 context.order[usize::from(land)] = context.order_at(land);
@@ -173,7 +177,7 @@ impl Context {
         if p == board.kraken {
             KRAKEN_ORDER
         } else if let Some(&ships) = board.ships.iter().find(|&&s| s & 1 << p != 0) {
-            group_of(ships, p).count_ones() as u8
+            group_of(ships, p).1
         } else {
             0
         }
@@ -197,7 +201,11 @@ impl Context {
             theirs,
             empty,
             their_enclosure: enclosed_by(theirs),
-            own_eyes: empty & enclosed_by(mine),
+            own_eyes: if game.variant.g1() {
+                empty & enclosed_by(mine)
+            } else {
+                0
+            },
         }
     }
 

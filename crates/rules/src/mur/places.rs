@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 
 use super::actions::Action;
 use super::board::{bits, neighbours, Point, ALL};
-use super::geometry::{walks, Direction, Walk};
+use super::geometry::{walks, Direction};
 use super::movegen::{Context, MAX_ACTIONS};
 
 /// The only point of `set` when it has exactly one, else the empty set.
@@ -110,21 +110,33 @@ impl Context {
         only(open)
     }
 
-    /// Whether the move of the mover's ship on point index `from` along `w` (its walk for one
-    /// direction slot) is legal, given `arrivals`, [`Context::legal_arrivals`] with every ship
-    /// of his but that one staying put: the same answer as [`Context::step_slot`], with a plain
-    /// move (one that knocks nothing) read off the set.
+    /// The direction slots (bit `slot`) by which the mover's ship on point index `from` may
+    /// legally move, `threatened` being [`threatened`] of the board before the play: the same
+    /// answers as [`Context::step_slot`]. A plain move (one that lands on an empty point) is
+    /// read off [`Context::legal_arrivals`] with every ship of his but that one staying put, and
+    /// only a knock is judged on its own. A move back to its start lands on neither an empty
+    /// point nor another piece, so it is never legal (mur §1.8, M15).
     #[inline(always)]
-    fn step_is_legal(&self, from: u8, w: &Walk, arrivals: u32) -> bool {
+    pub(super) fn legal_slots(&self, threatened: u32, from: u8) -> u8 {
+        let arrivals = self.legal_arrivals(threatened, self.mine & !(1 << from));
+        let order = self.order[usize::from(from)];
         let others = !self.empty & !(1 << from);
-        if (self.variant.blocked_paths && w.via & others != 0) || w.land == from {
-            return false;
+        // A2 (`blocked_paths`): no move passes over another piece.
+        let blocking = if self.variant.blocked_paths {
+            others
+        } else {
+            0
+        };
+        let walks = &walks(from, order)[..Direction::slot_count(from)];
+        let mut slots = 0;
+        for (slot, w) in walks.iter().enumerate() {
+            let land = 1 << w.land;
+            let legal = w.via & blocking == 0
+                && (arrivals & land != 0
+                    || (others & land != 0 && self.knock(from, order, w).is_ok()));
+            slots |= u8::from(legal) << slot;
         }
-        let land = 1 << w.land;
-        if others & land == 0 {
-            return arrivals & land != 0;
-        }
-        self.knock(from, self.order[usize::from(from)], w).is_ok()
+        slots
     }
 
     /// Calls `f` with every legal place, then every legal move, until `f` breaks.
@@ -137,12 +149,11 @@ impl Context {
             }
         }
         for from in bits(self.mine) {
-            let arrivals = self.legal_arrivals(threatened, self.mine & !(1 << from));
-            let walks = walks(from, self.order[usize::from(from)]);
-            for (slot, w) in walks.iter().enumerate().take(Direction::slot_count(from)) {
-                if self.step_is_legal(from, w, arrivals) {
-                    f(Action::step(Point(from), Direction::of_slot(from, slot)))?;
-                }
+            for slot in bits(u32::from(self.legal_slots(threatened, from))) {
+                f(Action::step(
+                    Point(from),
+                    Direction::of_slot(from, usize::from(slot)),
+                ))?;
             }
         }
         ControlFlow::Continue(())
@@ -172,11 +183,10 @@ impl Context {
             }
         }
         for from in bits(self.mine) {
-            let arrivals = self.legal_arrivals(threatened, self.mine & !(1 << from));
-            let walks = walks(from, self.order[usize::from(from)]);
-            for (slot, w) in walks.iter().enumerate().take(Direction::slot_count(from)) {
+            let slots = self.legal_slots(threatened, from);
+            for slot in 0..Direction::slot_count(from) {
                 plays[n] = Action::step(Point(from), Direction::of_slot(from, slot));
-                let legal = self.step_is_legal(from, w, arrivals);
+                let legal = slots & 1 << slot != 0;
                 #[cfg(test)]
                 assert_eq!(
                     legal,

@@ -375,6 +375,18 @@ impl Game for Mur {
         self.write_actions(&mut [Action::RESIGN; MAX_ACTIONS])
     }
 
+    /// Builds only the chosen action (see [`Mur::pick`]).
+    fn choose_action(
+        &self,
+        choose: impl FnOnce(usize) -> usize,
+        _buffer: &mut Vec<Action>,
+    ) -> Option<Action> {
+        if self.is_over() {
+            return None;
+        }
+        self.pick(choose)
+    }
+
     /// At `set` and `match` length, resigning the set; none at `game` length.
     fn resignation(&self) -> Option<Action> {
         (self.variant.length != Length::Game && !self.is_over()).then_some(Action::RESIGN)

@@ -151,3 +151,62 @@ fn option_combinations_pass_the_conformance_battery() {
         battery(text, 5);
     }
 }
+
+/// Random play chooses an index among the legal actions and builds only that action; it must be
+/// the action the listing puts there, so that a seed draws the same games either way. Checked at
+/// every index of every position along random games of every preset and of the options that
+/// change what is legal, with the trap withdrawal, the repeat withdrawal and knocks all met.
+#[test]
+fn the_chosen_action_is_the_one_listed_at_the_chosen_index() {
+    let presets = MurVariant::presets().iter().map(|preset| preset.name);
+    let options = [
+        "game rules=g1 blocked_paths=on",
+        "game kraken_trap=single-colour kraken_self_trap=off",
+        "set repeat_scope=whole_game blocked_paths=on",
+        "g1 kraken_trap=single-colour length=set",
+    ];
+    let (mut legal, mut buffer) = (Vec::new(), Vec::new());
+    let (mut positions, mut knocks, mut trap_duties, mut repeat_duties) = (0, 0, 0, 0);
+    for text in presets.chain(options) {
+        random_positions(text, 16, |game| {
+            game.legal_actions(&mut legal);
+            if legal.is_empty() {
+                let none = game.choose_action(|_| panic!("nothing to choose from"), &mut buffer);
+                assert_eq!(none, None, "{text}: {}", game.position_text());
+                return;
+            }
+            positions += 1;
+            match game.obligation() {
+                Obligation::TrapWithdrawal => trap_duties += 1,
+                Obligation::RepeatWithdrawal => repeat_duties += 1,
+                Obligation::None | Obligation::Stagnation => {}
+            }
+            for (i, &listed) in legal.iter().enumerate() {
+                let mut offered = 0;
+                let chosen = game.choose_action(
+                    |n| {
+                        offered = n;
+                        i
+                    },
+                    &mut buffer,
+                );
+                assert_eq!(
+                    chosen,
+                    Some(listed),
+                    "{text}: index {i} at {}",
+                    game.position_text()
+                );
+                assert_eq!(offered, legal.len(), "{text}: at {}", game.position_text());
+                let lands_on = game.landing(listed).and_then(|p| game.piece(p));
+                knocks += usize::from(lands_on.is_some());
+            }
+        });
+    }
+    assert!(positions > 30_000, "only {positions} positions");
+    assert!(knocks > 100_000, "only {knocks} knocks listed");
+    assert!(trap_duties > 300, "only {trap_duties} trap withdrawals");
+    assert!(
+        repeat_duties > 20,
+        "only {repeat_duties} repeat withdrawals"
+    );
+}
