@@ -74,9 +74,9 @@ fn segment_letters_run_like_spreadsheet_columns() {
 }
 
 #[test]
-fn the_bulk_placement_test_agrees_with_the_single_one() {
+fn the_kept_placement_list_agrees_with_the_single_test() {
     // Boards grown by always taking a legal centre picked by a fixed sequence; at every
-    // size the bulk list equals the single test run over a box around the board.
+    // size the kept list equals the single test run over a box around the board.
     for seed in 0..6u64 {
         let mut g = Geometry::new(&[Hex::new(0, 0)]).unwrap();
         for step in 0..24u64 {

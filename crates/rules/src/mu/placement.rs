@@ -1,5 +1,6 @@
-//! Where the next segment may go (mu §2.2): the single test, the bulk listing on a dense map of
-//! the board's surroundings, and the list kept up to date as segments are added.
+//! Where the next segment may go (mu §2.2): the single test with its reasons, and the list of
+//! legal centres, found from the centres when a board is built and kept up to date as segments
+//! are added.
 
 use super::{rosette, Dir, Geometry, Hex, MAX_SEGMENTS};
 
@@ -33,14 +34,15 @@ impl Geometry {
     }
 
     /// Every centre where the next segment may go, in canonical order (mu §2.2): the centres
-    /// [`Geometry::placement_error`] accepts. Kept with the board: found in bulk when it is
-    /// built from its centres, and brought up to date by each segment added.
+    /// [`Geometry::placement_error`] accepts. Kept with the board: found when it is built
+    /// from its centres, and brought up to date by each segment added.
     pub fn legal_centres(&self) -> &[Hex] {
         &self.legal
     }
 
-    /// [`Geometry::legal_centres`] found in bulk on a dense map of the board's surroundings
-    /// instead of one hash look-up per hex.
+    /// [`Geometry::legal_centres`] found from the centres alone. A legal rosette touches the
+    /// board without overlapping it, so its centre is exactly three steps from some centre
+    /// (see [`Geometry::may_hold_rosette`]): only those hexes are judged.
     pub(super) fn find_legal_centres(&self) -> Vec<Hex> {
         if self.centres.is_empty() {
             return vec![Hex::new(0, 0)];
@@ -48,19 +50,10 @@ impl Geometry {
         if self.centres.len() >= MAX_SEGMENTS {
             return Vec::new();
         }
-        let mut near = Surroundings::new(&self.hexes);
-        let mut out = Vec::new();
-        // A legal rosette touches the board without overlapping it, so its centre is exactly
-        // two steps from some board cell.
-        for &hex in &self.hexes {
-            for (dq, dr) in RING_2 {
-                let candidate = Hex::new(hex.q + dq, hex.r + dr);
-                if near.first_visit(candidate) && near.may_hold_rosette(candidate) {
-                    out.push(candidate);
-                }
-            }
-        }
+        let mut out: Vec<Hex> = self.centres.iter().flat_map(|&c| ring_3(c)).collect();
         out.sort_by_key(|h| h.canonical_key());
+        out.dedup();
+        out.retain(|&h| self.may_hold_rosette(h));
         out
     }
 
@@ -74,12 +67,9 @@ impl Geometry {
             return;
         }
         self.legal.retain(|&c| c.distance(centre) >= 4);
-        for dq in -3..=3i16 {
-            for dr in -3..=3i16 {
-                let candidate = Hex::new(centre.q + dq, centre.r + dr);
-                if candidate.distance(centre) == 3 && self.may_hold_rosette(candidate) {
-                    self.legal.push(candidate);
-                }
+        for candidate in ring_3(centre) {
+            if self.may_hold_rosette(candidate) {
+                self.legal.push(candidate);
             }
         }
         self.legal.sort_by_key(|h| h.canonical_key());
@@ -95,105 +85,9 @@ impl Geometry {
     }
 }
 
-/// The axial offsets of the twelve hexes at distance 2.
-const RING_2: [(i16, i16); 12] = [
-    (2, 0),
-    (2, -1),
-    (2, -2),
-    (1, -2),
-    (0, -2),
-    (-1, -1),
-    (-2, 0),
-    (-2, 1),
-    (-2, 2),
-    (-1, 2),
-    (0, 2),
-    (1, 1),
-];
-
-/// A hex of the board.
-const ON_BOARD: u8 = 1;
-/// A hex next to a hex of the board (it may be on the board itself).
-const TOUCHES: u8 = 2;
-/// A candidate centre already looked at.
-const VISITED: u8 = 4;
-
-/// Flags of every hex within three steps of the board's bounding box: enough to judge any
-/// rosette centred two steps from the board (the rosette reaches one step further).
-struct Surroundings {
-    q0: i16,
-    r0: i16,
-    width: usize,
-    height: usize,
-    flags: Vec<u8>,
-}
-
-impl Surroundings {
-    fn new(hexes: &[Hex]) -> Surroundings {
-        const MARGIN: i16 = 3;
-        let (mut q0, mut q1, mut r0, mut r1) = (i16::MAX, i16::MIN, i16::MAX, i16::MIN);
-        for h in hexes {
-            (q0, q1, r0, r1) = (q0.min(h.q), q1.max(h.q), r0.min(h.r), r1.max(h.r));
-        }
-        let (q0, r0) = (q0 - MARGIN, r0 - MARGIN);
-        let width = (q1 + MARGIN - q0 + 1) as usize;
-        let height = (r1 + MARGIN - r0 + 1) as usize;
-        let mut near = Surroundings {
-            q0,
-            r0,
-            width,
-            height,
-            flags: vec![0; width * height],
-        };
-        for &h in hexes {
-            near.mark(h, ON_BOARD);
-            for d in Dir::ALL {
-                near.mark(h.step(d), TOUCHES);
-            }
-        }
-        near
-    }
-
-    /// The index of a hex inside the map.
-    #[inline]
-    fn slot(&self, h: Hex) -> Option<usize> {
-        let q = usize::try_from(h.q - self.q0).ok()?;
-        let r = usize::try_from(h.r - self.r0).ok()?;
-        (q < self.width && r < self.height).then_some(r * self.width + q)
-    }
-
-    fn mark(&mut self, h: Hex, flag: u8) {
-        if let Some(i) = self.slot(h) {
-            self.flags[i] |= flag;
-        }
-    }
-
-    #[inline]
-    fn get(&self, h: Hex) -> u8 {
-        self.slot(h).map_or(0, |i| self.flags[i])
-    }
-
-    /// Whether `centre` is looked at for the first time (and marks it).
-    fn first_visit(&mut self, centre: Hex) -> bool {
-        let Some(i) = self.slot(centre) else {
-            return false;
-        };
-        let first = self.flags[i] & VISITED == 0;
-        self.flags[i] |= VISITED;
-        first
-    }
-
-    /// The placement rule of [`Geometry::placement_error`] for a board that has a segment: the
-    /// rosette overlaps nothing and at least two of its hexes touch the board.
-    fn may_hold_rosette(&self, centre: Hex) -> bool {
-        let mut touching = 0;
-        for h in rosette(centre) {
-            let f = self.get(h);
-            if f & ON_BOARD != 0 {
-                return false;
-            }
-            touching += usize::from(f & TOUCHES != 0);
-        }
-        touching >= 2
-    }
+/// The eighteen hexes exactly three steps from `centre`.
+fn ring_3(centre: Hex) -> impl Iterator<Item = Hex> {
+    (-3..=3i16)
+        .flat_map(move |dq| (-3..=3i16).map(move |dr| Hex::new(centre.q + dq, centre.r + dr)))
+        .filter(move |h| h.distance(centre) == 3)
 }
