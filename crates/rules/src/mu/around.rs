@@ -56,9 +56,7 @@ impl Board {
         for (i, row) in table.iter().enumerate().skip(first) {
             for &m in row {
                 if m != NONE && usize::from(m) < first {
-                    let m = Cell(m);
-                    self.around[m.index()].capacity = self.count_capacity(m);
-                    self.around[m.index()].open_steps = self.count_open_steps(m);
+                    self.recount_beside(Cell(m));
                 }
             }
             for d in 0..6 {
@@ -77,9 +75,7 @@ impl Board {
         self.around[i].capacity = self.count_capacity(cell);
         for n in table[i] {
             if n != NONE {
-                let n = Cell(n);
-                self.around[n.index()].capacity = self.count_capacity(n);
-                self.around[n.index()].open_steps = self.count_open_steps(n);
+                self.recount_beside(Cell(n));
             }
         }
         let wall = self.cells[i].layer == Layer::Wall;
@@ -95,6 +91,13 @@ impl Board {
         for d in 0..6 {
             self.repair_runs(cell, d);
         }
+    }
+
+    /// Recounts the capacity and open steps of `cell`, next to a cell whose layer changed or
+    /// which is new: its runs are repaired separately, along the lines.
+    fn recount_beside(&mut self, cell: Cell) {
+        self.around[cell.index()].capacity = self.count_capacity(cell);
+        self.around[cell.index()].open_steps = self.count_open_steps(cell);
     }
 
     /// After `cell`'s layer changed to or from Wall: the runs in direction `d` of the cells
