@@ -146,6 +146,17 @@ pub(super) struct Derived {
 impl Derived {
     /// Derives the glued map and all caches from `base`.
     pub fn build(base: &Base) -> Derived {
+        Derived::derive(base, None)
+    }
+
+    /// The same caches as [`Derived::build`], for `base` made by one edit of the map `old`
+    /// was derived from: the walker, touching and angler rows of tessels the edit cannot
+    /// have reached are copied from `old` (see [`Derived::rows_to_redo`]).
+    pub fn build_after(base: &Base, old: &Derived) -> Derived {
+        Derived::derive(base, Some(old))
+    }
+
+    fn derive(base: &Base, old: Option<&Derived>) -> Derived {
         let mut d = Derived {
             tessel_ids: base.tessels.len(),
             live: live_tessels(base),
@@ -155,7 +166,8 @@ impl Derived {
         d.map_cycles(base);
         d.edge_uses(base);
         d.incidence(base);
-        d.adjacency(base.tessels.len());
+        let redo = old.map(|old| (old, d.rows_to_redo(old)));
+        d.adjacency(base.tessels.len(), redo);
         d
     }
 
@@ -312,8 +324,37 @@ impl Derived {
             .collect();
     }
 
-    /// Walker, touching and angler rows for every tessel id; jagger rows left untraced.
-    fn adjacency(&mut self, nt: usize) {
+    /// Which tessels' adjacency rows may differ from `old`'s, by tessel index. A tessel's
+    /// walker, touching and angler rows follow from its own cycle and from the tessels at
+    /// its corners, so only two kinds can change: a tessel whose cycle changed (born, died
+    /// or altered, in glued ids) and a tessel with a corner that such a tessel has or had
+    /// (its edges' sides and its corners' tessel lists are the only inputs that moved).
+    fn rows_to_redo(&self, old: &Derived) -> Vec<bool> {
+        let nt = self.tessel_ids;
+        let mut redo = vec![false; nt];
+        let mut moved = vec![false; self.glued_vertex.len().max(old.glued_vertex.len())];
+        for t in 0..nt {
+            let same = t < old.tessel_ids
+                && self.cyc_v.row(t) == old.cyc_v.row(t)
+                && self.cyc_e.row(t) == old.cyc_e.row(t);
+            if !same {
+                redo[t] = true;
+                for &v in self.cyc_v.row(t).iter().chain(old.cyc_v.row(t)) {
+                    moved[v.index()] = true;
+                }
+            }
+        }
+        for v in (0..moved.len()).filter(|&v| moved[v]) {
+            for &s in self.at_vertex.row(v) {
+                redo[s.index()] = true;
+            }
+        }
+        redo
+    }
+
+    /// Walker, touching and angler rows for every tessel id, copied from `old` where
+    /// `redo` says they cannot have changed; jagger rows left untraced.
+    fn adjacency(&mut self, nt: usize, redo: Option<(&Derived, Vec<bool>)>) {
         let mut row: Vec<TesselId> = Vec::with_capacity(4 * MAX_CORNERS);
         let corners = self.cyc_v.items.len();
         self.walker = Csr::with_capacity(nt, corners);
@@ -329,6 +370,14 @@ impl Derived {
             }
         };
         for t in (0..nt).map(|t| TesselId(t as u16)) {
+            if let Some((old, redo)) = &redo {
+                if !redo[t.index()] {
+                    self.walker.push_row(old.walker.row(t.index()));
+                    self.touching.push_row(old.touching.row(t.index()));
+                    self.angler.push_row(old.angler.row(t.index()));
+                    continue;
+                }
+            }
             let mark = 2 * u32::from(t.0) + 1;
             row.clear();
             for &g in self.cyc_e.row(t.index()) {
