@@ -325,28 +325,39 @@ impl Derived {
     }
 
     /// Which tessels' adjacency rows may differ from `old`'s, by tessel index. A tessel's
-    /// walker, touching and angler rows follow from its own cycle and from the tessels at
-    /// its corners, so only two kinds can change: a tessel whose cycle changed (born, died
-    /// or altered, in glued ids) and a tessel with a corner that such a tessel has or had
-    /// (its edges' sides and its corners' tessel lists are the only inputs that moved).
+    /// walker row follows from its cycle and its edges' sides, its touching and angler rows
+    /// from its cycle and its corners' tessel lists. Only a tessel whose cycle changed (born,
+    /// died or altered, in glued ids) can change a side or a tessel list, and only at its own
+    /// corners and edges (old or new); so the rows to redo are those of the changed tessels
+    /// and of the tessels beside a side or at a list that did change.
     fn rows_to_redo(&self, old: &Derived) -> Vec<bool> {
         let nt = self.tessel_ids;
         let mut redo = vec![false; nt];
-        let mut moved = vec![false; self.glued_vertex.len().max(old.glued_vertex.len())];
+        let mut changed = Vec::new();
         for t in 0..nt {
             let same = t < old.tessel_ids
                 && self.cyc_v.row(t) == old.cyc_v.row(t)
                 && self.cyc_e.row(t) == old.cyc_e.row(t);
             if !same {
                 redo[t] = true;
-                for &v in self.cyc_v.row(t).iter().chain(old.cyc_v.row(t)) {
-                    moved[v.index()] = true;
-                }
+                changed.push(t);
             }
         }
-        for v in (0..moved.len()).filter(|&v| moved[v]) {
-            for &s in self.at_vertex.row(v) {
-                redo[s.index()] = true;
+        for &t in &changed {
+            for &v in self.cyc_v.row(t).iter().chain(old.cyc_v.row(t)) {
+                let now = self.at_vertex.row(v.index());
+                if now != old.at_vertex.row(v.index()) {
+                    now.iter().for_each(|s| redo[s.index()] = true);
+                }
+            }
+            for &e in self.cyc_e.row(t).iter().chain(old.cyc_e.row(t)) {
+                let now = self.sides.get(e.index()).copied().unwrap_or((None, None));
+                if old.sides.get(e.index()).is_none_or(|&was| was != now) {
+                    now.0
+                        .into_iter()
+                        .chain(now.1)
+                        .for_each(|s| redo[s.index()] = true);
+                }
             }
         }
         redo

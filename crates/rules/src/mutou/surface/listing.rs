@@ -2,13 +2,15 @@
 //!
 //! Each candidate goes through the check `apply` runs first (`ops`, `local`); those checks
 //! are exact (a passed check always validates), so no candidate is cloned and applied. Work
-//! is shared where candidates repeat it: erase reads V3 off the cut vertices of the touching
-//! graph (one search for all tessels, where `apply` searches from the one tessel), unsplice
-//! reads V3 off the bridges among the splices (`bridges`, one pass for all splices), split
+//! is shared where candidates repeat it: erase reads V3 and V4 off the cut vertices of the
+//! touching graph and of the stands (`links`, one search for all tessels, where `apply`
+//! searches from the one tessel), unsplice reads V3 off the bridges among the splices
+//! (`bridges`, one pass for all splices) and V4 off the bridges of the stands (`links`), split
 //! takes each tessel's corner positions once, splice each periphery edge's use once.
 
 use super::edit::Edit;
 use super::ids::{EdgeId, TesselId, VertexId};
+use super::links::LowLinks;
 use super::map::Surface;
 use super::MAX_CORNERS;
 
@@ -114,16 +116,25 @@ impl Surface {
     }
 
     /// Erase candidates: the checks of `check_erase`, with V3 read off the cut vertices of
-    /// the touching graph (the surface is connected, so erasing `t` disconnects the others
-    /// exactly when `t` is a cut vertex).
+    /// the touching graph and V4 off those of the stands' walker graphs (the surface is
+    /// connected and each stand edge-connected, so erasing `t` disconnects the others, or
+    /// the rest of its stand, exactly when `t` is a cut vertex there).
     fn erase_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
-        let mut cuts: Option<Vec<bool>> = None;
+        let mut links: Option<(LowLinks, LowLinks)> = None;
         for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
             if self.check_erase_here(tessel).is_err() {
                 continue;
             }
-            let cuts = cuts.get_or_insert_with(|| self.touching_cuts());
-            if !cuts[tessel.index()] && self.erase_keeps_stand(tessel).is_ok() {
+            let (touching, stands) =
+                links.get_or_insert_with(|| (self.touching_links(), self.stand_links()));
+            let keeps = !touching.cut[tessel.index()] && !stands.cut[tessel.index()];
+            #[cfg(test)]
+            assert_eq!(
+                keeps,
+                self.erase_keeps_touching(tessel).is_ok() && self.erase_keeps_stand(tessel).is_ok(),
+                "erase {tessel}"
+            );
+            if keeps {
                 out.push(Edit::Erase { tessel });
             }
         }
@@ -182,13 +193,29 @@ impl Surface {
             true => None,
             false => self.splice_bridges(),
         };
+        // V4: the splice's sides would lose their last link inside one stand, and it is a
+        // bridge of that stand's walker graph.
+        let stands = (!glued.is_empty()).then(|| self.stand_links());
+        let splits_stand = |i: usize| {
+            let splits = match (self.unsplice_stand_link(i), &stands) {
+                (Some((a, b, _)), Some(links)) => links.is_bridge(a, b),
+                _ => false,
+            };
+            #[cfg(test)]
+            assert_eq!(
+                splits,
+                self.unsplice_keeps_stand(i).is_err(),
+                "unsplice {i}"
+            );
+            splits
+        };
         #[cfg(test)]
         self.bridges_match_searches(bridges.as_deref());
         for (edge, i) in glued {
             let (l, r) = self.edge_sides(edge);
             let near = l.is_some_and(allowed) || r.is_some_and(allowed);
             let keeps_valid = || match &bridges {
-                Some(bridges) => !bridges[i] && self.unsplice_keeps_stand(i).is_ok(),
+                Some(bridges) => !bridges[i] && !splits_stand(i),
                 None => self.unsplice_keeps_valid(i).is_ok(),
             };
             if near && keeps_valid() {

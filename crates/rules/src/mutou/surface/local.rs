@@ -100,47 +100,6 @@ impl Surface {
             })
     }
 
-    /// Which live tessels are cut vertices of the touching graph, by tessel index: erasing
-    /// one of them would break V3 (Tarjan's low-link search, without recursion).
-    pub(super) fn touching_cuts(&self) -> Vec<bool> {
-        let n = self.cache.tessel_ids;
-        let mut cut = vec![false; n];
-        let Some(&root) = self.tessels().first() else {
-            return cut;
-        };
-        let (mut order, mut low) = (vec![0u32; n], vec![0u32; n]);
-        let mut clock = 1;
-        order[root.index()] = clock;
-        low[root.index()] = clock;
-        let mut root_children = 0;
-        // Each frame: a tessel and how many of its neighbours it has looked at.
-        let mut stack = vec![(root, 0usize)];
-        while let Some(&mut (v, ref mut seen)) = stack.last_mut() {
-            if let Some(&w) = self.touching(v).get(*seen) {
-                *seen += 1;
-                if order[w.index()] == 0 {
-                    clock += 1;
-                    order[w.index()] = clock;
-                    low[w.index()] = clock;
-                    stack.push((w, 0));
-                } else {
-                    low[v.index()] = low[v.index()].min(order[w.index()]);
-                }
-                continue;
-            }
-            stack.pop();
-            let Some(&(u, _)) = stack.last() else { break };
-            low[u.index()] = low[u.index()].min(low[v.index()]);
-            if u == root {
-                root_children += 1;
-            } else if low[v.index()] >= order[u.index()] {
-                cut[u.index()] = true;
-            }
-        }
-        cut[root.index()] = root_children > 1;
-        cut
-    }
-
     /// mutou D2 (8): undoing splice `i` keeps V3 (the tessels at its two glued vertices,
     /// which may come apart, stay in one piece) and V4 (if its two sides share no other edge
     /// and belong to one stand, they stay edge-connected inside it).
@@ -165,24 +124,9 @@ impl Surface {
     /// mutou D2 (8), V4 alone: if the two sides of splice `i` share no other edge and belong
     /// to one stand, they stay edge-connected inside it once the splice is undone.
     pub(super) fn unsplice_keeps_stand(&self, i: usize) -> Result<(), SurfaceError> {
-        let g = self.base.splices[i][0];
-        if self.edge_ends(g).is_none() {
-            return Ok(());
-        }
-        let (Some(a), Some(b)) = self.edge_sides(g) else {
+        let Some((a, b, seat)) = self.unsplice_stand_link(i) else {
             return Ok(());
         };
-        let seat = match (self.stand_mark(a), self.stand_mark(b)) {
-            (Some(x), Some(y)) if x == y => x,
-            _ => return Ok(()),
-        };
-        let still_walker = self.edges(a).iter().any(|&e| {
-            let (l, r) = self.edge_sides(e);
-            e != g && (l == Some(b) || r == Some(b))
-        });
-        if still_walker {
-            return Ok(());
-        }
         let lost = |x: TesselId, y: TesselId| (x == a && y == b) || (x == b && y == a);
         let next = |x: TesselId, out: &mut Vec<TesselId>| {
             let kept = |y: &&TesselId| self.stand_mark(**y) == Some(seat) && !lost(x, **y);
@@ -194,6 +138,26 @@ impl Surface {
                 tessel: cut,
                 other: a,
             })
+    }
+
+    /// The link of `seat`'s stand that undoing splice `i` would cut, as `(a, b, seat)`: when
+    /// the splice's two sides belong to one stand and share no other edge. `None` when the
+    /// unsplice cannot touch V4.
+    pub(super) fn unsplice_stand_link(&self, i: usize) -> Option<(TesselId, TesselId, u8)> {
+        let g = self.base.splices[i][0];
+        self.edge_ends(g)?;
+        let (Some(a), Some(b)) = self.edge_sides(g) else {
+            return None;
+        };
+        let seat = match (self.stand_mark(a), self.stand_mark(b)) {
+            (Some(x), Some(y)) if x == y => x,
+            _ => return None,
+        };
+        let still_walker = self.edges(a).iter().any(|&e| {
+            let (l, r) = self.edge_sides(e);
+            e != g && (l == Some(b) || r == Some(b))
+        });
+        (!still_walker).then_some((a, b, seat))
     }
 
     /// V3 once splice `i` is undone: the tessels at glued vertices `p` and `q` (listed in

@@ -16,7 +16,8 @@
 //! map and adjacency caches), `validity` (V1–V4), `ops` (the check and effect of each
 //! edit), `local` (the V3/V4 checks of erase and unsplice, without rebuilding), `apart` (the
 //! search behind unsplice's V3 check), `bridges` (unsplice's V3 check for all splices at
-//! once, for `edits`), `edit` (the
+//! once, for `edits`), `links` (cut vertices and bridges of the touching and stand graphs, for
+//! `edits`), `edit` (the
 //! [`Edit`] type, its text form and `apply`), `listing` (`edits`), `generate` (square
 //! and hex boards, names), `voronoi` (sowing geometry), `layout` (the set layouts of mutou
 //! D5/D6), `plane` (points, segments, rings, triangulation), `draw` (the drawing: vertex
@@ -33,6 +34,7 @@ mod generate;
 mod geometry;
 mod ids;
 mod layout;
+mod links;
 mod listing;
 mod local;
 mod map;
