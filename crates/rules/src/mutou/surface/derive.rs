@@ -332,17 +332,15 @@ impl Derived {
     /// and of the tessels beside a side or at a list that did change.
     fn rows_to_redo(&self, old: &Derived) -> Vec<bool> {
         let nt = self.tessel_ids;
+        let changed: Vec<usize> = (0..nt)
+            .filter(|&t| {
+                t >= old.tessel_ids
+                    || self.cyc_v.row(t) != old.cyc_v.row(t)
+                    || self.cyc_e.row(t) != old.cyc_e.row(t)
+            })
+            .collect();
         let mut redo = vec![false; nt];
-        let mut changed = Vec::new();
-        for t in 0..nt {
-            let same = t < old.tessel_ids
-                && self.cyc_v.row(t) == old.cyc_v.row(t)
-                && self.cyc_e.row(t) == old.cyc_e.row(t);
-            if !same {
-                redo[t] = true;
-                changed.push(t);
-            }
-        }
+        changed.iter().for_each(|&t| redo[t] = true);
         for &t in &changed {
             for &v in self.cyc_v.row(t).iter().chain(old.cyc_v.row(t)) {
                 let now = self.at_vertex.row(v.index());
