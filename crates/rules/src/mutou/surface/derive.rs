@@ -367,7 +367,7 @@ impl Derived {
         let mut row: Vec<TesselId> = Vec::with_capacity(4 * MAX_CORNERS);
         let corners = self.cyc_v.items.len();
         self.walker = Csr::with_capacity(nt, corners);
-        self.touching = Csr::with_capacity(nt, 2 * corners);
+        self.touching = Csr::with_capacity(nt, 3 * corners);
         self.angler = Csr::with_capacity(nt, corners);
         // stamp[s] is 2t + 1 once s is in t's walker row, 2t + 2 in its touching row, so a
         // row is gathered without repeats and only needs sorting.
