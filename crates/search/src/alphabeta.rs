@@ -351,7 +351,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
     /// the hint or table move, killers and history.
     fn root_actions(&mut self, game: &G, hint: Option<G::Action>) -> Vec<G::Action> {
         let mut actions = Vec::new();
-        game.legal_actions(&mut actions);
+        self.knowledge.considered_actions(game, &mut actions);
         self.knowledge.prune(game, &mut actions);
         let excluded = &self.root_rules.excluded;
         if actions.iter().any(|a| !excluded.contains(a)) {
@@ -422,7 +422,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             .get_mut(ply as usize)
             .map(std::mem::take)
             .unwrap_or_default();
-        game.legal_actions(&mut actions);
+        self.knowledge.considered_actions(game, &mut actions);
         self.knowledge.prune(game, &mut actions);
         self.order(&mut actions, ply as usize, stored.and_then(|e| e.best));
         let alpha_at_start = alpha;

@@ -42,6 +42,17 @@ pub trait Knowledge<G: Game>: Send + Sync + 'static {
         }
     }
 
+    /// Clears `out` and fills it with the legal actions of the seat to act that this knowledge
+    /// lets the searches consider, in the generator's order; searches and playouts list a
+    /// seat's actions this way, before [`Knowledge::prune`] and
+    /// [`Knowledge::playout_action`]. The default lists every legal action. A knowledge may
+    /// leave out a kind of action that its `prune` always drops and its `playout_action` never
+    /// picks, where the rules list the rest for less, as long as it leaves at least one action
+    /// whenever the game has one.
+    fn considered_actions(&self, game: &G, out: &mut Vec<G::Action>) {
+        game.legal_actions(out);
+    }
+
     /// The action a playout takes among `legal` (never empty). The default is uniform.
     fn playout_action(&self, game: &G, legal: &[G::Action], rng: &mut SmallRng) -> G::Action {
         let _ = game;

@@ -20,7 +20,7 @@ fn value<G: Game, K: Knowledge<G>>(game: &G, depth: i32, ply: u32, me: Seat, kno
         return knowledge.score(game, me).clamp(-EVAL_LIMIT, EVAL_LIMIT);
     }
     let mut actions = Vec::new();
-    game.legal_actions(&mut actions);
+    knowledge.considered_actions(game, &mut actions);
     knowledge.prune(game, &mut actions);
     let mut best = i32::MIN;
     for action in actions {

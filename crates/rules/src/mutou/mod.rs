@@ -103,6 +103,16 @@ impl MuTou {
         self.generate_with(out, true);
     }
 
+    /// Clears `out` and fills it with the legal actions of the actor other than the area
+    /// alterations (mutou D2), in the order `Game::legal_actions` lists them. Listing the
+    /// alterations is most of a listing's cost, so a player that never makes one (the
+    /// searches' knowledge drops them) lists the rest this way. Never empty while a seat is
+    /// to act: the free decisions always offer `rest` or `end`, an insertion `done`.
+    pub fn legal_actions_but_area(&self, out: &mut Vec<MuTouAction>) {
+        out.clear();
+        self.generate_with(out, false);
+    }
+
     /// The legal actions, leaving out the area alterations when `with_area` is false.
     fn generate_with(&self, out: &mut Vec<MuTouAction>, with_area: bool) {
         match self.phase {

@@ -166,6 +166,11 @@ impl Knowledge<MuTou> for MuTouKnowledge {
         pairwise_utilities(&self.values(game), self.scale(), out);
     }
 
+    /// Everything but the area alterations, which `prune` drops and playouts never pick.
+    fn considered_actions(&self, game: &MuTou, out: &mut Vec<MuTouAction>) {
+        game.legal_actions_but_area(out);
+    }
+
     fn playout_action(
         &self,
         game: &MuTou,
@@ -400,6 +405,33 @@ mod tests {
             windows += usize::from(kept.contains(&MuTouAction::Decline));
         }
         assert!(windows > 10, "only {windows} call windows seen");
+    }
+
+    #[test]
+    fn the_searches_consider_what_pruning_the_whole_listing_keeps() {
+        let k = MuTouKnowledge::default();
+        let mut with_areas = 0;
+        for game in random_positions(&mutou("friendly", 2), 11, 400) {
+            if !matches!(game.actor(), Actor::Seat(_)) {
+                continue;
+            }
+            let (mut legal, mut considered) = (Vec::new(), Vec::new());
+            game.legal_actions(&mut legal);
+            k.considered_actions(&game, &mut considered);
+            let but_area: Vec<MuTouAction> = (legal.iter().copied())
+                .filter(|a| !matches!(a, MuTouAction::Area { .. }))
+                .collect();
+            assert_eq!(considered, but_area);
+            with_areas += usize::from(but_area.len() < legal.len());
+            let mut pruned = legal.clone();
+            k.prune(&game, &mut pruned);
+            k.prune(&game, &mut considered);
+            assert_eq!(considered, pruned);
+        }
+        assert!(
+            with_areas > 50,
+            "only {with_areas} listings with area alterations"
+        );
     }
 
     #[test]

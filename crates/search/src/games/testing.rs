@@ -102,7 +102,7 @@ pub(crate) fn greedy<G: Game, K: Knowledge<G>>(
         panic!("greedy play is for seats")
     };
     let mut actions = Vec::new();
-    game.legal_actions(&mut actions);
+    knowledge.considered_actions(game, &mut actions);
     knowledge.prune(game, &mut actions);
     let mut best = Vec::new();
     let mut best_score = i64::MIN;

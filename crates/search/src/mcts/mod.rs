@@ -504,7 +504,7 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
     /// Lists a seat node's actions (pruned by the knowledge) in a random order of trial.
     fn expand(&mut self, at: NodeId, game: &G) {
         let mut actions = Vec::new();
-        game.legal_actions(&mut actions);
+        self.knowledge.considered_actions(game, &mut actions);
         self.knowledge.prune(game, &mut actions);
         debug_assert!(!actions.is_empty(), "prune must keep an action");
         for i in (1..actions.len()).rev() {
@@ -587,7 +587,7 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
                     game.apply_unchecked(action);
                 }
                 Actor::Seat(_) => {
-                    game.legal_actions(&mut self.legal);
+                    self.knowledge.considered_actions(game, &mut self.legal);
                     let action = self.knowledge.playout_action(game, &self.legal, self.rng);
                     game.apply_unchecked(action);
                 }
