@@ -137,9 +137,10 @@ fn recipes(game: GameId) -> [Recipe; 8] {
             mcts(50, None),
             mcts(100, None),
             mcts(200, None),
-            // 2 000 iterations won 13 of 16 games against the 400 of level 8 before issue 26
-            // (docs/ai.md); the rules' speed work keeps a decision near a second.
-            mcts(2_000, None),
+            // 10 000 iterations won 5 of 6 three-seat games against the 400 of level 8 before
+            // issue 26, where 2 000 won 3 of 6 (docs/ai.md); the searches list no area
+            // alterations, which keeps a decision well under two seconds.
+            mcts(10_000, None),
         ],
     }
 }
