@@ -137,9 +137,10 @@ fn recipes(game: GameId) -> [Recipe; 8] {
             mcts(50, None),
             mcts(100, None),
             mcts(200, None),
-            // 10 000 iterations won 5 of 6 three-seat games against the 400 of level 8 before
-            // issue 26, where 2 000 won 3 of 6 (docs/ai.md); the searches list no area
-            // alterations, which keeps a decision well under two seconds.
+            // 10 000 iterations won 15 of 18 three-seat games (and 19 of 24 with two seats)
+            // against the 400 of level 8 before issue 26, where 2 000 won 3 of 6 three-seat
+            // games (docs/ai.md); the searches list no area alterations, which keeps a
+            // decision under a second.
             mcts(10_000, None),
         ],
     }
