@@ -44,6 +44,12 @@ test("signed out: a guest tab whose session is ended from outside goes on as a f
   const account = page.getByTestId("account");
   await expect(account).toContainText("(guest)");
   await socketOpen(page);
+  // The lobby's own requests (catalog, then challenges, your games, watch) have all been
+  // answered: one still to be sent when the session ends would carry the ended token and be
+  // answered 401, which the browser logs as a console error. A session ended from outside
+  // while a request is on its way is a race no page can avoid; this test is about the socket.
+  await expect(page.getByTestId("watch")).toBeVisible();
+  await expect(page.locator("#main")).not.toContainText("Loading…");
   const before = (await account.innerText()).trim();
   const token = await heldToken(page);
   expect(sockets.opened).toBe(1);
