@@ -128,12 +128,16 @@ impl Context {
             0
         };
         let walks = &walks(from, order)[..Direction::slot_count(from)];
-        let mut slots = 0;
+        // Plain moves without a branch per slot; the slots that would knock are judged after.
+        let (mut slots, mut knocks) = (0, 0);
         for (slot, w) in walks.iter().enumerate() {
             let land = 1 << w.land;
-            let legal = w.via & blocking == 0
-                && (arrivals & land != 0
-                    || (others & land != 0 && self.knock(from, order, w).is_ok()));
+            let open = u8::from(w.via & blocking == 0);
+            slots |= (open & u8::from(arrivals & land != 0)) << slot;
+            knocks |= (open & u8::from(others & land != 0)) << slot;
+        }
+        for slot in bits(u32::from(knocks)) {
+            let legal = self.knock(from, order, &walks[usize::from(slot)]).is_ok();
             slots |= u8::from(legal) << slot;
         }
         slots
