@@ -291,12 +291,10 @@ impl Context {
         // The knocked piece passes over occupied points to the first empty one; the mover's
         // start, now empty, lies on the path, so the walk always ends (no chain knocking).
         let empty = self.empty | start;
-        let rest = w
-            .knock
-            .iter()
-            .copied()
-            .find(|&q| empty & 1 << q != 0)
-            .unwrap_or(from);
+        let mut rest = from;
+        for &q in w.knock.iter().rev() {
+            rest = if empty & 1 << q != 0 { q } else { rest };
+        }
         let mut mine_landed = land;
         let mut their_enclosure = self.their_enclosure;
         if w.land == after.kraken {
