@@ -84,19 +84,31 @@ impl Surface {
     }
 
     /// Split candidates: each allowed tessel, each ordered pair of its corners (ascending
-    /// by id, with their positions in the cycle).
+    /// by id, with their positions in the cycle). The checks of `check_split_at` are read off
+    /// once per tessel (test builds compare every answer): room for the new ids (the same for
+    /// every split), the corners a splice made, and the gap between two corners.
     fn split_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
-        let mut corners = [(VertexId(0), 0usize); MAX_CORNERS];
+        let room = self.base.room(0, 1, 1).is_ok();
+        let mut corners = [(VertexId(0), 0usize, false); MAX_CORNERS];
         for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
             let vs = self.vertices(tessel);
-            let corners = &mut corners[..vs.len()];
+            let n = vs.len();
+            let corners = &mut corners[..n];
             for (i, (slot, &v)) in corners.iter_mut().zip(vs).enumerate() {
-                *slot = (v, i);
+                *slot = (v, i, self.cache.spliced_vertex[v.index()]);
             }
             corners.sort_unstable();
-            for &(a, ia) in corners.iter() {
-                for &(b, ib) in corners.iter() {
-                    if self.check_split_at(tessel, ia, ib).is_ok() {
+            for &(a, ia, a_spliced) in corners.iter() {
+                for &(b, ib, b_spliced) in corners.iter() {
+                    let gap = (ib + n - ia) % n;
+                    let splits = room && !a_spliced && !b_spliced && gap > 1 && gap != n - 1;
+                    #[cfg(test)]
+                    assert_eq!(
+                        splits,
+                        self.check_split_at(tessel, ia, ib).is_ok(),
+                        "split {tessel} {a} {b}"
+                    );
+                    if splits {
                         out.push(Edit::Split { tessel, a, b });
                     }
                 }
