@@ -1,4 +1,5 @@
-//! The glued map (base + splices) and the adjacency caches, rebuilt after every edit.
+//! The glued map (base + splices) and the adjacency caches, rebuilt after every edit; the
+//! walker, touching and angler rows follow an edit from the old ones (`adjacency`).
 //!
 //! Jagger rows are the exception: tracing every tessel's runs cost more than all the other
 //! caches together, and a position asks for few of them (only where a piece with a Jagger
@@ -10,6 +11,8 @@
 //! `fault` for the validator to report.
 
 use std::sync::OnceLock;
+
+mod adjacency;
 
 use super::error::SurfaceError;
 use super::ids::{EdgeId, TesselId, VertexId};
@@ -49,6 +52,19 @@ impl<T: Copy> Csr<T> {
         self.start.push(self.items.len() as u32);
     }
 
+    /// Appends rows `rows` of `other`, in one copy.
+    fn extend_rows(&mut self, other: &Csr<T>, rows: std::ops::Range<usize>) {
+        let (first, last) = (other.start[rows.start], other.start[rows.end]);
+        let shift = self.items.len() as u32;
+        self.items
+            .extend_from_slice(&other.items[first as usize..last as usize]);
+        (self.start).extend(
+            other.start[rows.start + 1..=rows.end]
+                .iter()
+                .map(|&s| s - first + shift),
+        );
+    }
+
     /// Appends the next row from an iterator.
     fn push_row_from(&mut self, row: impl Iterator<Item = T>) {
         self.items.extend(row);
@@ -83,23 +99,42 @@ impl<T: Copy> Csr<T> {
             };
         };
         let mut items = vec![fill; pairs.len()];
-        let mut next = start.clone();
+        // next[r] is where row r's next item goes; it ends as row r + 1's start.
+        let mut next = start[..rows].to_vec();
+        let mut repeats = false;
         for &(r, item) in pairs {
-            items[next[r] as usize] = item;
+            let at = next[r] as usize;
+            repeats |= at > start[r] as usize && items[at - 1] == item;
+            items[at] = item;
             next[r] += 1;
         }
+        let mut csr = Csr { start, items };
         // Only an invalid map repeats an item in a row (a corner twice, a loop edge).
-        let mut csr = Csr::with_capacity(rows, items.len());
-        for r in 0..rows {
-            let row = &items[start[r] as usize..start[r + 1] as usize];
-            for (k, &item) in row.iter().enumerate() {
-                if k == 0 || row[k - 1] != item {
-                    csr.items.push(item);
-                }
-            }
-            csr.start.push(csr.items.len() as u32);
+        if repeats {
+            csr.drop_repeats();
         }
         csr
+    }
+
+    /// Drops an item equal to the one before it in its row, keeping the rows in place.
+    fn drop_repeats(&mut self)
+    where
+        T: PartialEq,
+    {
+        let mut kept = 0;
+        let mut from = 0;
+        for r in 0..self.start.len() - 1 {
+            let end = self.start[r + 1] as usize;
+            for k in from..end {
+                if k == from || self.items[k - 1] != self.items[k] {
+                    self.items[kept] = self.items[k];
+                    kept += 1;
+                }
+            }
+            from = end;
+            self.start[r + 1] = kept as u32;
+        }
+        self.items.truncate(kept);
     }
 }
 
@@ -166,8 +201,7 @@ impl Derived {
         d.map_cycles(base);
         d.edge_uses(base);
         d.incidence(base);
-        let redo = old.map(|old| (old, d.rows_to_redo(old)));
-        d.adjacency(base.tessels.len(), redo);
+        d.adjacency(base.tessels.len(), old);
         d
     }
 
@@ -322,94 +356,6 @@ impl Derived {
             })
             .map(|e| EdgeId(e as u16))
             .collect();
-    }
-
-    /// Which tessels' adjacency rows may differ from `old`'s, by tessel index. A tessel's
-    /// walker row follows from its cycle and its edges' sides, its touching and angler rows
-    /// from its cycle and its corners' tessel lists. Only a tessel whose cycle changed (born,
-    /// died or altered, in glued ids) can change a side or a tessel list, and only at its own
-    /// corners and edges (old or new); so the rows to redo are those of the changed tessels
-    /// and of the tessels beside a side or at a list that did change.
-    fn rows_to_redo(&self, old: &Derived) -> Vec<bool> {
-        let nt = self.tessel_ids;
-        let changed: Vec<usize> = (0..nt)
-            .filter(|&t| {
-                t >= old.tessel_ids
-                    || self.cyc_v.row(t) != old.cyc_v.row(t)
-                    || self.cyc_e.row(t) != old.cyc_e.row(t)
-            })
-            .collect();
-        let mut redo = vec![false; nt];
-        changed.iter().for_each(|&t| redo[t] = true);
-        for &t in &changed {
-            for &v in self.cyc_v.row(t).iter().chain(old.cyc_v.row(t)) {
-                let now = self.at_vertex.row(v.index());
-                if now != old.at_vertex.row(v.index()) {
-                    now.iter().for_each(|s| redo[s.index()] = true);
-                }
-            }
-            for &e in self.cyc_e.row(t).iter().chain(old.cyc_e.row(t)) {
-                let now = self.sides.get(e.index()).copied().unwrap_or((None, None));
-                if old.sides.get(e.index()).is_none_or(|&was| was != now) {
-                    now.0
-                        .into_iter()
-                        .chain(now.1)
-                        .for_each(|s| redo[s.index()] = true);
-                }
-            }
-        }
-        redo
-    }
-
-    /// Walker, touching and angler rows for every tessel id, copied from `old` where
-    /// `redo` says they cannot have changed; jagger rows left untraced.
-    fn adjacency(&mut self, nt: usize, redo: Option<(&Derived, Vec<bool>)>) {
-        let mut row: Vec<TesselId> = Vec::with_capacity(4 * MAX_CORNERS);
-        let corners = self.cyc_v.items.len();
-        self.walker = Csr::with_capacity(nt, corners);
-        self.touching = Csr::with_capacity(nt, 3 * corners);
-        self.angler = Csr::with_capacity(nt, corners);
-        // stamp[s] is 2t + 1 once s is in t's walker row, 2t + 2 in its touching row, so a
-        // row is gathered without repeats and only needs sorting.
-        let mut stamp = vec![0u32; nt];
-        let mut gather = |row: &mut Vec<TesselId>, mark: u32, s: TesselId| {
-            if stamp[s.index()] != mark {
-                stamp[s.index()] = mark;
-                row.push(s);
-            }
-        };
-        for t in (0..nt).map(|t| TesselId(t as u16)) {
-            if let Some((old, redo)) = &redo {
-                if !redo[t.index()] {
-                    self.walker.push_row(old.walker.row(t.index()));
-                    self.touching.push_row(old.touching.row(t.index()));
-                    self.angler.push_row(old.angler.row(t.index()));
-                    continue;
-                }
-            }
-            let mark = 2 * u32::from(t.0) + 1;
-            row.clear();
-            for &g in self.cyc_e.row(t.index()) {
-                let (l, r) = self.sides[g.index()];
-                for s in l.into_iter().chain(r).filter(|&s| s != t) {
-                    gather(&mut row, mark, s);
-                }
-            }
-            row.sort_unstable();
-            self.walker.push_row(&row);
-            row.clear();
-            for &v in self.cyc_v.row(t.index()) {
-                for &s in self.at_vertex.row(v.index()).iter().filter(|&&s| s != t) {
-                    gather(&mut row, mark + 1, s);
-                }
-            }
-            row.sort_unstable();
-            self.touching.push_row(&row);
-            let walker = self.walker.row(t.index());
-            row.retain(|s| walker.binary_search(s).is_err());
-            self.angler.push_row(&row);
-        }
-        self.jagger = (0..nt).map(|_| OnceLock::new()).collect();
     }
 
     /// `t`'s jagger row (see [`Derived::jagger_from`]), traced now if not yet; empty for an

@@ -7,9 +7,11 @@
 //! *glued* map. The surface also keeps its edit log, so that a position can be written as
 //! "generator + edits" and rebuilt by replaying them.
 //!
-//! The caches (`derive`) are rebuilt from the base after each edit, all but the jagger rows,
-//! which are traced on their first query and kept until the next edit (a rebuild starts them
-//! empty), so a position pays only for the rows its Jagger pieces ask for. Tests compare the
+//! The caches (`derive`) are rebuilt from the base after each edit, all but the adjacency
+//! rows, which follow the edit from the old rows (only the tessels beside a change are
+//! patched), and the jagger rows, which are traced on their first query and kept until the
+//! next edit (a rebuild starts them empty), so a position pays only for the rows its Jagger
+//! pieces ask for. Tests compare the
 //! caches after random edits with a rebuild from scratch (`Surface::caches_match_rebuild`).
 //!
 //! Files: `ids` (identifiers), `map` (stored data, `Surface`, queries), `derive` (the glued
