@@ -4,8 +4,10 @@
 //! breaks V4, and undoing a splice whose two sides are joined by a bridge of their stand's
 //! walker graph (and by no other edge) breaks V4 (mutou §3.5, D2 (6) and (8)).
 
+use super::derive::{find, union};
 use super::ids::TesselId;
 use super::map::Surface;
+use super::MAX_CORNERS;
 
 /// What one or more searches found, by tessel index.
 pub(super) struct LowLinks {
@@ -91,7 +93,50 @@ impl LowLinks {
     }
 }
 
+/// Per tessel, the last call of [`Surface::corners_keep_touching`] that saw it and at which
+/// corner it saw it first; kept across calls so that a listing allocates once.
+pub(super) struct CornerMarks {
+    first: Vec<(u32, u8)>,
+    call: u32,
+}
+
+impl CornerMarks {
+    pub fn new(tessel_ids: usize) -> CornerMarks {
+        CornerMarks {
+            first: vec![(0, 0); tessel_ids],
+            call: 0,
+        }
+    }
+}
+
 impl Surface {
+    /// Whether `t`'s corners alone show that the tessels touching `t` stay connected without
+    /// it: the other tessels at one corner touch each other (they share the corner), and two
+    /// corners are joined where one tessel is at both. True is exact (every other tessel
+    /// reaches `t` through a neighbour, so `t` is no cut vertex of the touching graph); false
+    /// only means the corners do not show it (the neighbours may still meet further away), and
+    /// [`Surface::touching_links`] decides.
+    pub(super) fn corners_keep_touching(&self, t: TesselId, marks: &mut CornerMarks) -> bool {
+        marks.call += 1;
+        let corners = self.vertices(t);
+        let mut parent: [usize; MAX_CORNERS] = std::array::from_fn(|i| i);
+        let mut shared = [false; MAX_CORNERS];
+        for (i, &v) in corners.iter().enumerate() {
+            for &s in self.tessels_at(v).iter().filter(|&&s| s != t) {
+                shared[i] = true;
+                match &mut marks.first[s.index()] {
+                    (call, at) if *call == marks.call => union(&mut parent, i, usize::from(*at)),
+                    mark => *mark = (marks.call, i as u8),
+                }
+            }
+        }
+        let mut roots = (0..corners.len())
+            .filter(|&i| shared[i])
+            .map(|i| find(&mut parent, i));
+        let first = roots.next();
+        roots.all(|r| Some(r) == first)
+    }
+
     /// Cut vertices of the touching graph of all live tessels (erasing one breaks V3).
     pub(super) fn touching_links(&self) -> LowLinks {
         let mut links = LowLinks::new(self.cache.tessel_ids);

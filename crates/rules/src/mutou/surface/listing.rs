@@ -4,13 +4,13 @@
 //! are exact (a passed check always validates), so no candidate is cloned and applied. Work
 //! is shared where candidates repeat it: erase reads V3 and V4 off the cut vertices of the
 //! touching graph and of the stands (`links`, one search for all tessels, where `apply`
-//! searches from the one tessel), unsplice reads V3 off the bridges among the splices
+//! searches from the one tessel; most tessels settle V3 at their own corners first), unsplice reads V3 off the bridges among the splices
 //! (`bridges`, one pass for all splices) and V4 off the bridges of the stands (`links`), split
 //! takes each tessel's corner positions once, splice each periphery edge's use once.
 
 use super::edit::Edit;
 use super::ids::{EdgeId, TesselId, VertexId};
-use super::links::LowLinks;
+use super::links::{CornerMarks, LowLinks};
 use super::map::Surface;
 use super::MAX_CORNERS;
 
@@ -130,16 +130,23 @@ impl Surface {
     /// Erase candidates: the checks of `check_erase`, with V3 read off the cut vertices of
     /// the touching graph and V4 off those of the stands' walker graphs (the surface is
     /// connected and each stand edge-connected, so erasing `t` disconnects the others, or
-    /// the rest of its stand, exactly when `t` is a cut vertex there).
+    /// the rest of its stand, exactly when `t` is a cut vertex there). Most tessels show at
+    /// their corners that they are no cut vertex of the touching graph
+    /// (`corners_keep_touching`), so its search runs only for the others, and the stands'
+    /// only for a stand tessel.
     fn erase_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
-        let mut links: Option<(LowLinks, LowLinks)> = None;
+        let mut marks = CornerMarks::new(self.cache.tessel_ids);
+        let mut touching: Option<LowLinks> = None;
+        let mut stands: Option<LowLinks> = None;
         for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
             if self.check_erase_here(tessel).is_err() {
                 continue;
             }
-            let (touching, stands) =
-                links.get_or_insert_with(|| (self.touching_links(), self.stand_links()));
-            let keeps = !touching.cut[tessel.index()] && !stands.cut[tessel.index()];
+            let keeps_touching = self.corners_keep_touching(tessel, &mut marks)
+                || !touching.get_or_insert_with(|| self.touching_links()).cut[tessel.index()];
+            let keeps_stand = self.stand_mark(tessel).is_none()
+                || !stands.get_or_insert_with(|| self.stand_links()).cut[tessel.index()];
+            let keeps = keeps_touching && keeps_stand;
             #[cfg(test)]
             assert_eq!(
                 keeps,
