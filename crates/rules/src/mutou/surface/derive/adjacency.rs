@@ -87,18 +87,17 @@ impl Derived {
 
     /// The tessels whose cycle (in glued ids) differs from `old`'s, new ones included.
     fn changed_since(&self, old: &Derived) -> Changed {
-        let nt = self.tessel_ids;
-        let mut flag = vec![false; nt];
-        let mut list = Vec::new();
-        for t in 0..nt {
-            if t >= old.tessel_ids
-                || self.cyc_v.row(t) != old.cyc_v.row(t)
-                || self.cyc_e.row(t) != old.cyc_e.row(t)
-            {
-                flag[t] = true;
-                list.push(TesselId(t as u16));
-            }
-        }
+        let flag: Vec<bool> = (0..self.tessel_ids)
+            .map(|t| {
+                t >= old.tessel_ids
+                    || self.cyc_v.row(t) != old.cyc_v.row(t)
+                    || self.cyc_e.row(t) != old.cyc_e.row(t)
+            })
+            .collect();
+        let list = (0..flag.len())
+            .filter(|&t| flag[t])
+            .map(|t| TesselId(t as u16))
+            .collect();
         Changed { list, flag }
     }
 
