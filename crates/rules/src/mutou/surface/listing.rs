@@ -8,6 +8,8 @@
 //! (`bridges`, one pass for all splices) and V4 off the bridges of the stands (`links`), split
 //! takes each tessel's corner positions once, splice each periphery edge's use once.
 
+use std::cell::OnceCell;
+
 use super::edit::Edit;
 use super::ids::{EdgeId, TesselId, VertexId};
 use super::links::{CornerMarks, LowLinks};
@@ -213,12 +215,12 @@ impl Surface {
             false => self.splice_bridges(),
         };
         // V4: the splice's sides would lose their last link inside one stand, and it is a
-        // bridge of that stand's walker graph.
-        let stands = (!glued.is_empty()).then(|| self.stand_links());
+        // bridge of that stand's walker graph (searched only once a splice needs it).
+        let stands: OnceCell<LowLinks> = OnceCell::new();
         let splits_stand = |i: usize| {
-            let splits = match (self.unsplice_stand_link(i), &stands) {
-                (Some((a, b, _)), Some(links)) => links.is_bridge(a, b),
-                _ => false,
+            let splits = match self.unsplice_stand_link(i) {
+                Some((a, b, _)) => stands.get_or_init(|| self.stand_links()).is_bridge(a, b),
+                None => false,
             };
             #[cfg(test)]
             assert_eq!(
