@@ -118,15 +118,35 @@ impl Surface {
         }
     }
 
-    /// Merge candidates: each allowed tessel with each allowed edge-neighbour.
+    /// Merge candidates: each allowed tessel with each allowed edge-neighbour. The check is
+    /// the same both ways round on a valid map (the same shared run, corners and marks; the
+    /// run is one piece in one cycle exactly when in the other, as V1 lets neither cycle pass
+    /// a corner twice), so each pair is checked once and listed both ways.
     fn merge_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+        let first = out.len();
         for &keep in self.tessels().iter().filter(|&&t| allowed(t)) {
-            for &gone in self.walker(keep).iter().filter(|&&t| allowed(t)) {
-                if self.check_merge(keep, gone).is_ok() {
+            for &gone in self
+                .walker(keep)
+                .iter()
+                .filter(|&&t| t > keep && allowed(t))
+            {
+                let merges = self.check_merge(keep, gone).is_ok();
+                #[cfg(test)]
+                assert_eq!(
+                    merges,
+                    self.check_merge(gone, keep).is_ok(),
+                    "merge {keep} {gone}"
+                );
+                if merges {
                     out.push(Edit::Merge { keep, gone });
+                    out.push(Edit::Merge {
+                        keep: gone,
+                        gone: keep,
+                    });
                 }
             }
         }
+        out[first..].sort_unstable();
     }
 
     /// Erase candidates: the checks of `check_erase`, with V3 read off the cut vertices of
