@@ -2,7 +2,9 @@
 //! depth-first low-link search (Tarjan's, without recursion), for `edits`: erasing a cut
 //! vertex of the touching graph breaks V3, erasing a cut vertex of a stand's walker graph
 //! breaks V4, and undoing a splice whose two sides are joined by a bridge of their stand's
-//! walker graph (and by no other edge) breaks V4 (mutou §3.5, D2 (6) and (8)).
+//! walker graph (and by no other edge) breaks V4 (mutou §3.5, D2 (6) and (8)). Before the
+//! touching graph is searched, a tessel's own corners may already show that it is no cut
+//! vertex (`corners_keep_touching`), which settles most erase candidates.
 
 use super::derive::{find, union};
 use super::ids::TesselId;

@@ -4,9 +4,10 @@
 //! are exact (a passed check always validates), so no candidate is cloned and applied. Work
 //! is shared where candidates repeat it: erase reads V3 and V4 off the cut vertices of the
 //! touching graph and of the stands (`links`, one search for all tessels, where `apply`
-//! searches from the one tessel; most tessels settle V3 at their own corners first), unsplice reads V3 off the bridges among the splices
-//! (`bridges`, one pass for all splices) and V4 off the bridges of the stands (`links`), split
-//! takes each tessel's corner positions once, splice each periphery edge's use once.
+//! searches from the one tessel; most tessels settle V3 at their own corners first),
+//! unsplice reads V3 off the bridges among the splices (`bridges`, one pass for all splices)
+//! and V4 off the bridges of the stands (`links`), split takes each tessel's corner
+//! positions once, splice each periphery edge's use once, merge each pair once.
 
 use std::cell::OnceCell;
 
