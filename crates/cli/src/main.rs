@@ -14,6 +14,12 @@ use clap::Parser;
 
 use crate::args::{Cli, Command};
 
+/// mimalloc rather than the system allocator: MuTou's rules build and drop many small
+/// vectors per area alteration, and random MuTou play runs about 6 % faster with it (the
+/// other games allocate little and run the same; README "Speed").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

@@ -11,6 +11,10 @@ use muster_rules::{AnyGame, GameId};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
+/// The allocator `muster` uses, so the figures compare with `muster bench`.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize| args.get(i).map(String::as_str).unwrap_or("");
