@@ -31,3 +31,24 @@ for (const game of GAMES) {
     expect(barBox!.x + barBox!.width).toBeLessThanOrEqual(390.5);
   });
 }
+
+test("mobile 390×844: every control of the lobby's new-game card lies within the phone's width, options open, for every game", async ({ guest }) => {
+  const page = await guest({ label: "phone lobby", viewport: { width: 390, height: 844 } });
+  await openLobby(page);
+  for (const game of GAMES) {
+    await page.getByTestId(`card-${game}`).click();
+    const card = page.getByRole("region", { name: "New game" });
+    await expect(card.getByRole("heading")).toContainText("New game of");
+    const options = card.getByRole("button", { name: /^Options/ });
+    if ((await options.getAttribute("aria-expanded")) !== "true") await options.click();
+    const outside = await card.evaluate((root) =>
+      [...root.querySelectorAll("button, select, input, a")]
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.left < 0 || box.right > 390.5))
+        .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" at ${Math.round(box.left)}–${Math.round(box.right)}`),
+    );
+    expect(outside, `${game}: controls outside the phone's width`).toEqual([]);
+    for (const id of ["quick-ai-4", "quick-ai-8", "preset"]) await expect(card.getByTestId(id)).toBeVisible();
+  }
+  await shot(page, "lobby-mobile");
+});
