@@ -114,6 +114,7 @@ fn act_on(state: &mut Game, seat: u8, act: Act, out: &mut Vec<ServerMsg>) {
     let nack = |code, reason: &str| {
         ServerMsg::Nack(Nack {
             id: Some(act.id),
+            g: None,
             code,
             reason: reason.into(),
             rule: None,

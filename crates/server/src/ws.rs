@@ -409,6 +409,7 @@ async fn handle(
             if let Err((code, reason)) = outcome {
                 conn.out.send(&ServerMsg::Nack(Nack {
                     id: Some(say.id),
+                    g: None,
                     code,
                     reason,
                     rule: None,
@@ -443,9 +444,15 @@ async fn handle(
                 }
             }
             let id = ack_of(&msg);
+            // A refused `sub` has no ack id: the game it names is how the client matches it.
+            let sub = match &msg {
+                ClientMsg::Sub(m) => Some(m.g.clone()),
+                _ => None,
+            };
             if let Err(error) = state.games.dispatch(conn, msg).await {
                 conn.out.send(&ServerMsg::Nack(Nack {
                     id,
+                    g: sub,
                     code: error.code(),
                     reason: error.to_string(),
                     rule: None,
@@ -468,6 +475,7 @@ fn ack_of(msg: &ClientMsg) -> Option<muster_wire::AckId> {
 fn refuse(conn: &Conn, code: NackCode, reason: &str) {
     conn.out.send(&ServerMsg::Nack(Nack {
         id: None,
+        g: None,
         code,
         reason: reason.to_owned(),
         rule: None,

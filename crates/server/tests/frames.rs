@@ -145,8 +145,19 @@ async fn acts_the_game_may_not_take_are_refused_and_change_nothing() {
         2,
     )
     .await;
+    // A refused subscription has no ack id: it names the game instead.
     let sub = json!({"t": "sub", "d": {"g": ghost}}).to_string();
-    refused_raw(c, &sub, NackCode::NotFound, None, 21).await;
+    c.send_text(&sub).await;
+    let nack = c.next_nack().await;
+    assert_eq!(nack.code, NackCode::NotFound, "{nack:?}");
+    assert_eq!(nack.id, None, "{nack:?}");
+    assert_eq!(
+        nack.g.as_ref().map(|g| g.0.as_str()),
+        Some(ghost),
+        "{nack:?}"
+    );
+    c.ping(21).await;
+    // A refused act has its ack id, and names no game.
     // Not an action of this game, and an action not legal now.
     refused_raw(
         c,

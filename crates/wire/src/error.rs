@@ -161,6 +161,7 @@ impl WireError {
     pub fn nack(&self) -> crate::server::Nack {
         crate::server::Nack {
             id: self.ack_id(),
+            g: None,
             code: self.code(),
             reason: self.to_string(),
             rule: None,

@@ -149,6 +149,7 @@ fn pinned_forms() {
     assert_eq!(
         value(&ServerMsg::Nack(Nack {
             id: Some(AckId(4)),
+            g: None,
             code: NackCode::TooLarge,
             reason: "r".into(),
             rule: None
@@ -368,6 +369,7 @@ fn arb_server() -> impl Strategy<Value = ServerMsg> {
         )
             .prop_map(|(id, code, reason, rule)| ServerMsg::Nack(Nack {
                 id: id.map(AckId),
+                g: None,
                 code,
                 reason,
                 rule

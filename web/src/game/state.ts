@@ -141,6 +141,7 @@ export function reduce(s: GameState | null, msg: ServerMsg): GameState | null | 
         ...s,
         v: msg.d.v,
         end: msg.d,
+        clock: stoppedClock(s, Date.now(), msg.d.termination === "time-forfeit"),
         actor: "over",
         legal: undefined,
         offers: [],
@@ -177,9 +178,35 @@ export function mySeatToAct(s: GameState): number | null {
   return s.legal ? a.seat : null;
 }
 
-/** Time left on each clock now, in ms, counted down locally from the server's last word. */
+/**
+ * Time left on each clock at `now`, in ms, counted down locally from the server's last word.
+ * Never more than that word: a `now` read before the word came (a timer's stale tick) counts
+ * as no time passed.
+ */
 export function clocksNow(s: GameState, now: number): number[] | null {
   const c = s.clock;
   if (!c) return null;
-  return c.remaining_ms.map((ms, seat) => (c.running === seat && s.actor !== "over" ? Math.max(0, ms - (now - s.clockAt)) : ms));
+  const passed = Math.max(0, now - s.clockAt);
+  return c.remaining_ms.map((ms, seat) => (c.running === seat && s.actor !== "over" ? Math.max(0, ms - passed) : ms));
+}
+
+/**
+ * The clocks as they stood when the game ended at `now`: the running one stopped where it
+ * had counted down to, at zero when it ran out of time (`flagged`).
+ */
+export function stoppedClock(s: GameState, now: number, flagged: boolean): GameState["clock"] {
+  const c = s.clock;
+  if (!c || c.running === undefined || c.running === null) return c;
+  const left = clocksNow(s, now) ?? [];
+  const seat = c.running;
+  const remaining_ms = c.remaining_ms.map((ms, i) => (i === seat ? (flagged ? 0 : left[i]) : ms));
+  return { ...c, remaining_ms, running: undefined, deadline_ms: undefined };
+}
+
+/** The status line's words: the scene's, or how the game ended when that was outside the rules. */
+export function statusWords(s: GameState): string {
+  if (s.full.status === "aborted") return "game aborted";
+  const out = s.full.outcome;
+  if (s.full.status !== "over" || !out || s.scene.status.startsWith("game over")) return s.scene.status;
+  return `game over: ${out.reason} (${out.scores.join("-")})`;
 }

@@ -252,6 +252,13 @@ export class Socket {
           return;
         }
       }
+      // A refused subscription names its game: its followers hear of it (no such game).
+      const game = msg.d.g;
+      const followers = game ? this.followers.get(game) : undefined;
+      if (followers) {
+        for (const f of followers) f.onMessage(msg);
+        return;
+      }
       // A refusal without a write of ours to match (a frame the server could not read, or an
       // answer to a write given up on): nothing is resent for it.
       if (msg.d.code === "too-large") this.refused(`The server refused a message as too large: ${msg.d.reason}`);

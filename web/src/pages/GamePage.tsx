@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import { Board } from "../board";
 import { socket } from "../lib/socket";
-import { reduce, type GameState } from "../game/state";
+import { reduce, statusWords, type GameState } from "../game/state";
 import { click, complete, finishing, stillLegal, walk } from "../game/input";
 import { SeatPanels, MoveList, EventLog, ChatBox, OfferBanner, GameOver, GoneBanner } from "../game/Panels";
 import { gameName } from "../lib/session";
@@ -17,8 +17,13 @@ import type { Nack } from "../wire/Nack";
 
 type Action = { msg: ServerMsg } | { reset: true };
 
-function useGame(g: string): [GameState | null, (m: ServerMsg) => void] {
+/**
+ * The game's state from its stream, and why there is none when the server refused the
+ * subscription (no such game).
+ */
+function useGame(g: string): [GameState | null, string | null] {
   const gapRef = useRef(false);
+  const [missing, setMissing] = useState<string | null>(null);
   const [s, dispatch] = useReducer((state: GameState | null, act: Action): GameState | null => {
     if ("reset" in act) return null;
     const next = reduce(state, act.msg);
@@ -36,12 +41,20 @@ function useGame(g: string): [GameState | null, (m: ServerMsg) => void] {
   });
   const sRef = useRef(s);
   sRef.current = s;
-  const onMsg = useCallback((m: ServerMsg) => dispatch({ msg: m }), []);
+  const onMsg = useCallback((m: ServerMsg) => {
+    if (m.t === "nack") {
+      if (m.d.code === "not-found") setMissing(m.d.reason);
+      return;
+    }
+    setMissing(null);
+    dispatch({ msg: m });
+  }, []);
   useEffect(() => {
+    setMissing(null);
     const off = socket().follow(g, { onMessage: onMsg, version: () => sRef.current?.v ?? null });
     return off;
   }, [g]);
-  return [s, onMsg];
+  return [s, missing];
 }
 
 const SPEEDS = [0.5, 1, 2, 4];
@@ -63,7 +76,7 @@ function store(key: string, v: string) {
 }
 
 export function GamePage({ g }: { g: string }) {
-  const [s] = useGame(g);
+  const [s, missing] = useGame(g);
   const [path, setPath] = useState<string[]>([]);
   const [chooser, setChooser] = useState<{ moves: LegalMove[]; more: boolean } | null>(null);
   const [pending, setPending] = useState<string | null>(null);
@@ -236,6 +249,18 @@ export function GamePage({ g }: { g: string }) {
   const buttons = [...here.next].filter((t) => !cellIds.has(t));
   const clickable = useMemo(() => new Set([...here.next].filter((t) => cellIds.has(t))), [here, cellIds]);
 
+  if (!s && missing)
+    return (
+      <section class="card" data-testid="not-found">
+        <h1>No such game</h1>
+        <p role="alert">
+          There is no game <code>{g}</code> on this server. Check the link, or start a game from the lobby.
+        </p>
+        <a class="button primary" href="/">
+          Back to the lobby
+        </a>
+      </section>
+    );
   if (!s)
     return (
       <p class="muted" data-testid="loading">
@@ -262,7 +287,7 @@ export function GamePage({ g }: { g: string }) {
         <div class="status-line">
           <strong>{gameName(s.full.game)}</strong> <span class="muted small">{s.full.variant}</span>
           <span class="grow" />
-          <span data-testid="status">{s.scene.status}</span>
+          <span data-testid="status">{statusWords(s)}</span>
         </div>
         <OfferBanner s={s} mine={mine} control={control} />
         <GoneBanner s={s} mine={mine} control={control} />

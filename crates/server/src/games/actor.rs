@@ -494,6 +494,7 @@ impl Live {
 pub(super) fn nack(conn: &Conn, id: Option<AckId>, refusal: Refusal) {
     conn.out.send(&ServerMsg::Nack(Nack {
         id,
+        g: None,
         code: refusal.code,
         reason: refusal.reason,
         rule: refusal.rule,

@@ -31,6 +31,11 @@ pub struct Nack {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub id: Option<AckId>,
+    /// The game the refused frame was about, where that is all there is to match it by (a
+    /// `sub` to a game the server does not have, `not-found`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub g: Option<MatchId>,
     /// Why, for code.
     pub code: NackCode,
     /// Why, in words (quoting the bad input).

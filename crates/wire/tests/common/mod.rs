@@ -262,6 +262,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
         }),
         ServerMsg::Nack(Nack {
             id: Some(AckId(7)),
+            g: None,
             code: NackCode::Illegal,
             reason: "`d1-d9` is not legal".into(),
             rule: Some("murus-gallicus:2.1".into()),
