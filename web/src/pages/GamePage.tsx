@@ -318,7 +318,7 @@ export function GamePage({ g }: { g: string }) {
           {chooser && (
             <span class="chooser" role="group" aria-label="Choose a move" data-testid="chooser">
               {chooser.moves.map((m) => (
-                <button key={m.a} data-testid={`choose-${m.a}`} onClick={() => choose(m)}>
+                <button key={m.a} data-testid={`choose-${m.a}`} disabled={!!pending || !!anim} onClick={() => choose(m)}>
                   {m.label ?? m.a}
                 </button>
               ))}
@@ -326,7 +326,14 @@ export function GamePage({ g }: { g: string }) {
             </span>
           )}
           {buttons.map((b) => (
-            <button key={b} data-target={b} data-testid={`button-${b}`} disabled={!!pending} onClick={() => onTarget(b)}>
+            <button
+              key={b}
+              data-target={b}
+              data-testid={`button-${b}`}
+              disabled={!!pending || !!anim}
+              title={anim ? "wait for the animation, or skip it" : undefined}
+              onClick={() => onTarget(b)}
+            >
               {b}
             </button>
           ))}

@@ -1,21 +1,23 @@
 // Mu levis in hot seat (one player clicks for both seats, so the seeded choices alone decide
 // the game): the lay-out (ghost rosette centres), the selection, then moves until a chain
-// reaction; after its animation the board shows exactly the server's scene.
+// reaction; after its animation the board shows exactly the server's scene. While a move
+// animates, `pass` cannot be pressed (the board takes no clicks then either).
 import { test, expect } from "./fixtures";
-import { Rng, seedOf, openLobby, chooseVariant, onGamePage, randomDecision, waitTurn, idle, shot, boardPieces, boardOf, gameOf, plyOf } from "./play";
+import { Rng, seedOf, openLobby, chooseVariant, onGamePage, randomDecision, waitTurn, idle, shot, boardPieces, boardOf, gameOf, plyOf, watchButtonsDuringAnimation, pressableDuringAnimation } from "./play";
 import { seedOverride } from "./env.mjs";
 import type { Page } from "@playwright/test";
 
 /** Decisions (both seats) before the test gives up waiting for an explosion. */
 const MAX_DECISIONS = 300;
 
-test("Mu levis, hot seat: lay-out by ghost rosette targets, selection, moves until a cell explodes; after the animation the pieces equal a fresh load's", async ({ page, guest }, info) => {
+test("Mu levis, hot seat: lay-out by ghost rosette targets, selection, moves until a cell explodes; after the animation the pieces equal a fresh load's; no move button is pressable while the board animates", async ({ page, guest }, info) => {
   test.setTimeout(900_000);
   const rng = new Rng(seedOf(info.title, seedOverride));
   await openLobby(page);
   await chooseVariant(page, "mu", { preset: "levis" });
   await page.getByTestId("quick-hotseat").click();
   const g = await onGamePage(page);
+  await watchButtonsDuringAnimation(page);
   await shot(page, "mu-start");
 
   // Lay-out: the first decision places a segment on a ghost rosette centre (target `q,r`,
@@ -64,6 +66,7 @@ test("Mu levis, hot seat: lay-out by ghost rosette targets, selection, moves unt
   // After the animation the board is the server's scene: the pieces a fresh load draws.
   await idle(page, 60_000);
   await expect(boardOf(page)).toHaveAttribute("data-animating", "0");
+  expect(await pressableDuringAnimation(page), "no move button could be pressed while the board animated").toEqual([]);
   const ply = await plyOf(page);
   const drawn = await boardPieces(page);
   const fresh = await guest({ label: "spectator" });

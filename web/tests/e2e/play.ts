@@ -223,6 +223,33 @@ export async function randomDecision(page: Page, rng: Rng, prefer?: (target: str
   return { clicks, ply };
 }
 
+/**
+ * Starts watching the action bar: every time a move button (`button-*`, e.g. Mu's `pass`) or a
+ * chooser's choice can be pressed while the board animates, its name is kept (read them with
+ * `pressableDuringAnimation`). The board takes no clicks then, and neither may the buttons.
+ */
+export async function watchButtonsDuringAnimation(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { pressedWhileAnimating: string[] };
+    w.pressedWhileAnimating = [];
+    const look = () => {
+      const board = document.querySelector('[data-testid="board"]');
+      if (board?.getAttribute("data-animating") !== "1") return;
+      document
+        .querySelectorAll<HTMLButtonElement>('[data-testid="action-bar"] [data-testid^="button-"], [data-testid="action-bar"] [data-testid^="choose-"]')
+        .forEach((b) => {
+          if (!b.disabled) w.pressedWhileAnimating.push(b.getAttribute("data-testid") ?? "?");
+        });
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-animating", "disabled"] });
+  });
+}
+
+/** The move buttons seen pressable during an animation since `watchButtonsDuringAnimation`. */
+export async function pressableDuringAnimation(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { pressedWhileAnimating: string[] }).pressedWhileAnimating);
+}
+
 /** The event log's lines (opens the events tab). */
 export async function eventLines(page: Page): Promise<string[]> {
   await page.getByTestId("tab-events").click();
