@@ -16,6 +16,8 @@ use crate::{blank, palette, panel, tally};
 const RING: f64 = 80.0;
 /// The radius of a point.
 const POINT: f64 = 18.0;
+/// How far beyond an outer point's edge its spoke's letter stands.
+const LETTER: f64 = 30.0;
 
 /// Where a point lies: ring `r` at radius `r·RING`, spoke `s` at `s·45°` clockwise from north.
 fn position(point: Point) -> Xy {
@@ -30,7 +32,9 @@ fn position(point: Point) -> Xy {
 }
 
 pub(crate) fn scene(game: &Mur) -> Scene {
-    let outer = 3.0 * RING + POINT + 30.0;
+    // The spoke letters stand LETTER beyond the outer points, clear of those points' own
+    // labels (drawn below and right of each point, where spoke d's letter would otherwise sit).
+    let outer = 3.0 * RING + POINT + LETTER + 16.0;
     let mut scene = blank(Frame {
         x: -outer,
         y: -outer,
@@ -58,7 +62,7 @@ pub(crate) fn scene(game: &Mur) -> Scene {
     for spoke in 0..8u8 {
         if let Some(p) = Point::new(spoke, 3) {
             let at = position(p);
-            let scale = (3.0 * RING + POINT + 14.0) / (3.0 * RING);
+            let scale = (3.0 * RING + POINT + LETTER) / (3.0 * RING);
             scene.labels.push(Label {
                 kind: LabelKind::Coordinate,
                 at: Xy::new(at.x * scale, at.y * scale),
