@@ -247,8 +247,14 @@ function ConnectionBanner() {
 /** A toast: a `notify` of the server, or a message this tab refused to send (`bad`). */
 type Toast = Pick<Notify, "g" | "text"> & { key: number; bad?: boolean };
 
+/**
+ * The toasts, bottom right. A toast about the game this tab shows is not shown (the page
+ * already says it), also when the tab goes to that game after the toast came.
+ */
 function Toasts() {
   const [items, setItems] = useState<Toast[]>([]);
+  const route = useRoute();
+  const here = route.parts[0] === "g" ? route.parts[1] : null;
   useEffect(() => {
     let k = 0;
     const show = (item: Toast) => {
@@ -265,10 +271,11 @@ function Toasts() {
       offRefused();
     };
   }, []);
-  if (items.length === 0) return null;
+  const shown = items.filter((n) => !n.g || n.g !== here);
+  if (shown.length === 0) return null;
   return (
-    <div class="toasts" aria-live="polite">
-      {items.map((n) => (
+    <div class="toasts" aria-live="polite" data-testid="toasts">
+      {shown.map((n) => (
         <div class={n.bad ? "toast bad" : "toast"} key={n.key} role={n.bad ? "alert" : undefined} data-testid={n.bad ? "refused" : undefined}>
           {n.text}
           {n.g && (

@@ -10,8 +10,9 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 
-use muster_rules::Seat;
+use muster_rules::{GameId, Seat};
 use muster_store::UserId;
+use muster_wire::http::ChallengeStatus;
 use muster_wire::server::{Notify, NotifyKind};
 use muster_wire::StreamEvent;
 use tokio::sync::mpsc;
@@ -145,33 +146,37 @@ impl Drop for Subscription {
 }
 
 /// An event as a WebSocket `notify` frame (`None` for the stream's own `synced` and
-/// `signed-out` lines: a WebSocket learns of the end of its sign-in from its close code).
+/// `signed-out` lines: a WebSocket learns of the end of its sign-in from its close code). The
+/// words name games as people know them ("Murus Gallicus", not `murus-gallicus`) and leave
+/// out the ids, which the frame carries for the client's links.
 pub fn notify_of(event: &StreamEvent) -> Option<Notify> {
     let (kind, g, text) = match event {
         StreamEvent::Challenge { challenge } => (
             NotifyKind::Challenge,
             None,
             format!(
-                "{} challenges you to {} (challenge {})",
-                challenge.creator.name, challenge.spec.game, challenge.id.0
+                "{} challenges you to a game of {}",
+                challenge.creator.name,
+                game_name(&challenge.spec.game)
             ),
         ),
-        StreamEvent::ChallengeGone { id, status, g } => (
+        StreamEvent::ChallengeGone { status, g, .. } => (
             NotifyKind::ChallengeGone,
             g.clone(),
-            format!(
-                "challenge {} is {}",
-                id.0,
-                serde_json::to_value(status)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default()
-            ),
+            match status {
+                // Everyone a challenge involves hears of it: its creator and those it names.
+                ChallengeStatus::Started => "a challenge you are part of has started its game",
+                ChallengeStatus::Withdrawn => "a challenge you are part of was withdrawn",
+                ChallengeStatus::Expired => "a challenge you are part of expired",
+                ChallengeStatus::Declined => "a challenge you are part of was declined",
+                ChallengeStatus::Open => "a challenge you are part of is open",
+            }
+            .to_owned(),
         ),
         StreamEvent::GameStart { g, game, .. } => (
             NotifyKind::GameStarted,
             Some(g.clone()),
-            format!("your game of {game} has started"),
+            format!("your game of {} has started", game_name(game)),
         ),
         StreamEvent::GameEnd { g, result, .. } => (
             NotifyKind::GameEnded,
@@ -184,4 +189,39 @@ pub fn notify_of(event: &StreamEvent) -> Option<Notify> {
         StreamEvent::Synced | StreamEvent::SignedOut { .. } => return None,
     };
     Some(Notify { kind, g, text })
+}
+
+/// A game's name from its id (`murus-gallicus` → "Murus Gallicus"); the id itself if unknown.
+fn game_name(id: &str) -> String {
+    GameId::parse(id).map_or_else(|_| id.to_owned(), |g| g.name().to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use muster_wire::{ChallengeId, MatchId};
+
+    #[test]
+    fn notifications_name_games_as_people_do_and_quote_no_ids() {
+        let start = StreamEvent::GameStart {
+            g: MatchId("01ARZ3NDEKTSV4RRFFQ69G5FAV".to_owned()),
+            game: "murus-gallicus".to_owned(),
+            variant: "basic".to_owned(),
+            seats: vec![Seat(0)],
+        };
+        let notify = notify_of(&start).expect("a notification");
+        assert_eq!(notify.text, "your game of Murus Gallicus has started");
+        assert_eq!(
+            notify.g,
+            Some(MatchId("01ARZ3NDEKTSV4RRFFQ69G5FAV".to_owned()))
+        );
+        let gone = StreamEvent::ChallengeGone {
+            id: ChallengeId("4C69M01E6HZ9DVAQSVBFM4D206".to_owned()),
+            status: ChallengeStatus::Started,
+            g: None,
+        };
+        let notify = notify_of(&gone).expect("a notification");
+        assert!(!notify.text.contains("4C69M01"), "{}", notify.text);
+        assert!(notify.text.contains("started"), "{}", notify.text);
+    }
 }
