@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 
 const status = (page: Page) => page.getByTestId("status");
 
-test("after a resignation the status line says how the game ended, not whose move it was, also after a reload", async ({ page }, info) => {
+test("after a resignation the status line says how the game ended and names the seat by colour and player, not whose move it was, also after a reload", async ({ page }, info) => {
   const rng = new Rng(seedOf(info.title, seedOverride));
   await playAi(page, "murus-gallicus", 1);
   await waitTurn(page);
@@ -18,8 +18,10 @@ test("after a resignation the status line says how the game ended, not whose mov
   await page.getByTestId("resign").click();
   await expect(page.getByTestId("game-over")).toBeVisible();
   await expect(gameOf(page)).toHaveAttribute("data-status", "over");
+  // The seat that resigned is named by its colour and its player, as in the game-over dialog.
+  await expect(page.getByTestId("game-over")).toContainText(/Light \(guest-\w+\) resigned/);
   for (const when of ["live", "after a reload"]) {
-    await expect(status(page), when).toContainText("resigned");
+    await expect(status(page), when).toContainText(/Light \(guest-\w+\) resigned/);
     await expect(status(page), when).not.toContainText("to move");
     await expect(status(page), when).toContainText("game over");
     if (when === "live") {
@@ -81,7 +83,7 @@ test("a live clock never shows more than its starting time, and a flag stops it 
   ).toEqual([]);
   for (const when of ["live", "after a reload"]) {
     await expect(page.getByTestId("clock-0"), when).toHaveText("0:00");
-    await expect(status(page), when).toContainText("ran out of time");
+    await expect(status(page), when).toContainText(/Light \(guest-\w+\) ran out of time/);
     await expect(status(page), when).not.toContainText("to move");
     if (when === "live") {
       await shot(page, "flag-live");

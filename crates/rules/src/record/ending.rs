@@ -356,11 +356,23 @@ impl Endings {
     /// * `agreed`: a draw among the seats still playing, the retired below;
     /// * `aborted`: no result.
     pub fn outcome(&self, rules: Option<Outcome>, seats: usize) -> Option<Outcome> {
+        self.outcome_naming(rules, seats, |seat| seat.to_string())
+    }
+
+    /// [`Endings::outcome`], with a forfeit's reason naming the seat that left by `name`
+    /// (`Light (ann) resigned` where a server knows the players) rather than `seat 1`.
+    pub fn outcome_naming(
+        &self,
+        rules: Option<Outcome>,
+        seats: usize,
+        name: impl Fn(Seat) -> String,
+    ) -> Option<Outcome> {
         let base = match self.ending {
             None => rules?,
             Some(Ending::Aborted) => return None,
             Some(Ending::Forfeit { seat, how }) => {
-                let mut o = Outcome::forfeit(seats, seat, format!("{seat} {}", how.prose()));
+                let reason = format!("{} {}", name(seat), how.prose());
+                let mut o = Outcome::forfeit(seats, seat, reason);
                 self.zero_retired(&mut o);
                 o
             }

@@ -257,11 +257,18 @@ impl Live {
         }
     }
 
-    /// The result: the rules' outcome with the endings outside the rules.
+    /// The result: the rules' outcome with the endings outside the rules, a forfeit naming
+    /// the seat by its colour and player (`Light (ann) resigned`).
     pub(super) fn outcome(&self) -> Option<muster_rules::Outcome> {
         self.history
             .endings
-            .outcome(self.game.outcome(), self.game.seats())
+            .outcome_naming(self.game.outcome(), self.game.seats(), |seat| {
+                let colour = self.game.seat_name(seat);
+                match self.names.get(seat.index()).filter(|n| !n.is_empty()) {
+                    Some(player) => format!("{colour} ({player})"),
+                    None => colour,
+                }
+            })
     }
 
     /// The seats `user` holds.

@@ -127,6 +127,11 @@ fn a_resignation_in_a_duel_is_a_win_for_the_other_seat() {
         (&[0, 1][..], &[1, 0][..])
     );
     assert_eq!(o.reason, "seat 1 resigned");
+    let named = endings
+        .outcome_naming(None, 2, |seat| format!("Light ({})", seat.0 + 7))
+        .expect("a result");
+    assert_eq!(named.reason, "Light (7) resigned");
+    assert_eq!((named.scores, named.ranks), (o.scores, o.ranks));
 }
 
 #[test]
