@@ -113,19 +113,7 @@ function NewGame({ entry, aiMin, aiMax }: { entry: CatalogGame; aiMin: number; a
   const [waiting, setWaiting] = useState<ChallengeInfo | null>(null);
   const variant = useMemo(() => variantText(entry, preset, values), [entry, preset, values]);
 
-  useEffect(() => {
-    if (!waiting || waiting.g) return;
-    const t = window.setInterval(async () => {
-      try {
-        const c = await get<ChallengeInfo>(`/api/challenges/${waiting.id}`);
-        if (c.g) navigate(`/g/${c.g}`);
-        else setWaiting(c);
-      } catch {
-        /* try again */
-      }
-    }, 1500);
-    return () => window.clearInterval(t);
-  }, [waiting]);
+  useGameOfChallenge(waiting && !waiting.g ? waiting.id : null, setWaiting);
 
   const setSeat = (i: number, s: SeatRow) => setSeats(seats.map((x, j) => (j === i ? s : x)));
   const specOf = (s: SeatRow): SeatSpec => (s.kind === "user" ? { kind: "user", name: s.name.trim() } : s.kind === "ai" ? { kind: "ai", level: s.level } : { kind: s.kind });
@@ -357,6 +345,40 @@ function OptionField({ o, value, onChange }: { o: CatalogOption; value: string; 
   );
 }
 
+/** How often a page waiting for a challenge's game asks anyway, should a notice be lost. */
+const FALLBACK_POLL_MS = 10_000;
+
+/**
+ * Goes to the game of challenge `id` (when not null) as soon as it starts: the server's notices
+ * (`game-started`, `challenge-gone`) say when to look, and a slow poll covers a notice missed
+ * while the socket was down. `onInfo` hears every state of the challenge read meanwhile.
+ */
+function useGameOfChallenge(id: string | null, onInfo?: (c: ChallengeInfo) => void) {
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    const look = async () => {
+      try {
+        const c = await get<ChallengeInfo>(`/api/challenges/${encodeURIComponent(id)}`);
+        if (!live) return;
+        if (c.g) navigate(`/g/${c.g}`);
+        else onInfo?.(c);
+      } catch {
+        /* asked again on the next notice or poll */
+      }
+    };
+    const off = socket().onOther((m) => {
+      if (m.t === "notify" && (m.d.kind === "game-started" || m.d.kind === "challenge-gone")) void look();
+    });
+    const t = window.setInterval(look, FALLBACK_POLL_MS);
+    return () => {
+      live = false;
+      off();
+      window.clearInterval(t);
+    };
+  }, [id]);
+}
+
 function OpenChallenges() {
   const { user } = useSession();
   const [list, setList] = useState<ChallengeInfo[] | null>(null);
@@ -377,20 +399,16 @@ function OpenChallenges() {
   }, []);
   // A challenge joined that still has open seats: go to its game once the last seat fills.
   const [joined, setJoined] = useState<string | null>(null);
-  useEffect(() => {
-    if (!joined) return;
-    const t = window.setInterval(async () => {
-      try {
-        const c = await get<ChallengeInfo>(`/api/challenges/${joined}`);
-        if (c.g) navigate(`/g/${c.g}`);
-      } catch {
-        /* try again */
-      }
-    }, 1500);
-    return () => window.clearInterval(t);
-  }, [joined]);
-  // A shared link: /?challenge=<id>
+  useGameOfChallenge(joined);
+  // A shared link: /?challenge=<id>, shown with its details (or why it cannot be joined).
   const linked = new URLSearchParams(location.search).get("challenge");
+  const [linkedInfo, setLinkedInfo] = useState<ChallengeInfo | string | null>(null);
+  useEffect(() => {
+    if (!linked) return;
+    get<ChallengeInfo>(`/api/challenges/${encodeURIComponent(linked)}`)
+      .then(setLinkedInfo)
+      .catch((e) => setLinkedInfo(e instanceof HttpError && e.status === 404 ? "This challenge does not exist (any more)." : String(e.message ?? e)));
+  }, [linked]);
   const join = async (id: string) => {
     setError(null);
     try {
@@ -408,11 +426,29 @@ function OpenChallenges() {
     <section class="card" aria-label="Open challenges">
       <h2>Open challenges</h2>
       {linked && (
-        <p>
-          <button class="primary" data-testid="join-linked" onClick={() => join(linked)}>
-            Join the challenge you were sent
-          </button>
-        </p>
+        <div class="linked" data-testid="linked">
+          <h3>The challenge you were sent</h3>
+          {linkedInfo === null ? (
+            <p class="muted">Loading…</p>
+          ) : typeof linkedInfo === "string" ? (
+            <p class="error">{linkedInfo}</p>
+          ) : (
+            <>
+              <ChallengeLine c={linkedInfo} />
+              {linkedInfo.status !== "open" ? (
+                <p class="muted">It is no longer open: {linkedInfo.status}.</p>
+              ) : joined === linkedInfo.id ? (
+                <p class="muted small">Joined: the game starts when every seat is taken.</p>
+              ) : user && linkedInfo.creator.id === user.id ? (
+                <p class="muted small">This is your own challenge.</p>
+              ) : (
+                <button class="primary" data-testid="join-linked" onClick={() => join(linkedInfo.id)}>
+                  Join it
+                </button>
+              )}
+            </>
+          )}
+        </div>
       )}
       {error && <p class="error">{error}</p>}
       {list === null ? (
@@ -423,14 +459,7 @@ function OpenChallenges() {
         <ul class="challenges">
           {list.map((c) => (
             <li key={c.id} data-testid="challenge">
-              <span>
-                <strong>{gameName(c.spec.game)}</strong> <span class="muted">{c.spec.variant}</span>
-                <br />
-                <span class="small">
-                  by {c.creator.name} · {c.seats.filter((s) => s.taken).length}/{c.seats.length} seats · {c.spec.clock.kind === "live" ? `${c.spec.clock.base_ms / 60000}+${c.spec.clock.inc_ms / 1000}` : c.spec.clock.kind === "corr" ? `${c.spec.clock.per_move_ms / 86400000} d/move` : "untimed"}
-                  {c.spec.rated ? " · rated" : ""}
-                </span>
-              </span>
+              <ChallengeLine c={c} />
               {joined === c.id ? (
                 <span class="muted small">joined: the game starts when every seat is taken</span>
               ) : (
@@ -468,4 +497,20 @@ function WatchList() {
   if (!games) return <p class="muted">Loading…</p>;
   if (games.length === 0) return <p class="muted">No public games are being played.</p>;
   return <GameList games={games} />;
+}
+
+/** A challenge in one line: the game, its variant, who made it, its seats, clock and rating. */
+function ChallengeLine({ c }: { c: ChallengeInfo }) {
+  const clock = c.spec.clock;
+  const time = clock.kind === "live" ? `${clock.base_ms / 60000}+${clock.inc_ms / 1000}` : clock.kind === "corr" ? `${clock.per_move_ms / 86400000} d/move` : "untimed";
+  return (
+    <span>
+      <strong>{gameName(c.spec.game)}</strong> <span class="muted">{c.spec.variant}</span>
+      <br />
+      <span class="small">
+        by {c.creator.name} · {c.seats.filter((s) => s.taken).length}/{c.seats.length} seats · {time}
+        {c.spec.rated ? " · rated" : ""}
+      </span>
+    </span>
+  );
 }

@@ -36,9 +36,15 @@ export function UserPage({ name }: { name: string }) {
             {p.ratings.map((r) => (
               <tr key={r.pool}>
                 <td>{r.pool}</td>
-                <td>
-                  {Math.round(r.rating)} ± {Math.round(2 * r.rd)}
-                  {r.provisional ? "?" : ""}
+                <td data-testid={`rating-${r.pool}`}>
+                  <strong title={r.provisional ? "provisional: too few rated games yet for a settled rating" : undefined}>
+                    {Math.round(r.rating)}
+                    {r.provisional ? "?" : ""}
+                  </strong>{" "}
+                  <span class="muted small" title="the rating lies within this distance of the true strength, with 95 % confidence">
+                    (± {Math.round(2 * r.rd)}
+                    {r.provisional ? ", provisional" : ""})
+                  </span>
                 </td>
                 <td>{r.games}</td>
               </tr>
