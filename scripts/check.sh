@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every check the project has, in the order CI runs them: formatting, the browser client's
-# build (type checks included; the tests then serve a fresh bundle), lints with warnings
-# denied, then every test in the workspace (unit, integration and doc tests), then the browser
-# tests (scripts/browser.sh).
+# build (type checks included; the tests then serve a fresh bundle) and its unit tests (vitest),
+# lints with warnings denied, then every test in the workspace (unit, integration and doc
+# tests), then the browser tests (scripts/browser.sh).
 # The store suite needs PostgreSQL: a throwaway cluster is started for it (scripts/pg.sh).
 # Deep perft tables and long self-play are #[ignore]d; run them with scripts/deep.sh.
 set -euo pipefail
@@ -26,6 +26,8 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== the browser client (scripts/web.sh)"
 scripts/web.sh
+echo "== the browser client's unit tests (vitest: web/tests/unit/)"
+(cd web && npm run --silent test:unit)
 echo "== cargo clippy (warnings denied)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo check of the fuzz targets (they run with scripts/fuzz.sh)"
