@@ -296,6 +296,11 @@ impl AnyGame {
         each_game!(self, g => g.seat_name(seat))
     }
 
+    /// What the button `word` does, with its rule ([`Game::button_help`]).
+    pub fn button_help(&self, word: &str) -> Option<(&'static str, crate::game::RuleRef)> {
+        each_game!(self, g => g.button_help(word))
+    }
+
     /// Who decides next.
     pub fn actor(&self) -> Actor {
         each_game!(self, g => g.actor())

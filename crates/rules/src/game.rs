@@ -430,6 +430,14 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         (!buffer.is_empty()).then(|| buffer[choose(buffer.len())])
     }
 
+    /// What pressing the button `word` of a click path does (a [`crate::Target::Button`] that
+    /// starts a path: MuTou's `split`, Mu's `pass`), in one line for a person, with the rule it
+    /// comes from; `None` (the default) where the word explains itself.
+    fn button_help(&self, word: &str) -> Option<(&'static str, RuleRef)> {
+        let _ = word;
+        None
+    }
+
     /// The action by which the current actor resigns, where the rules provide one (Mur: resigning
     /// the whole set). It is deliberately **not** among [`Game::legal_actions`], so perft, random
     /// play and search never count or choose it, but [`Game::check`] accepts it and

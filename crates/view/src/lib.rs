@@ -99,7 +99,14 @@ pub fn scene(game: &AnyGame, viewer: Option<Seat>) -> Result<Scene, ViewError> {
             for target in first_clicks(&seen)? {
                 match target {
                     Target::Board(id) => scene.targets.push(id),
-                    Target::Button(id) => scene.buttons.push(Button { id }),
+                    Target::Button(id) => {
+                        let help = seen.button_help(&id.to_string());
+                        scene.buttons.push(Button {
+                            id,
+                            help: help.map(|(text, _)| text.to_owned()),
+                            rule: help.map(|(_, rule)| rule.to_string()),
+                        });
+                    }
                 }
             }
         }

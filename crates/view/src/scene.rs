@@ -360,6 +360,14 @@ pub struct Panel {
 pub struct Button {
     /// Its target id, the word itself.
     pub id: TargetId,
+    /// What pressing it does, in one line, where the rules say more than the word.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub help: Option<String>,
+    /// The rule it comes from (`mutou:S15c`), with `help`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub rule: Option<String>,
 }
 
 /// Everything needed to draw one position as one viewer sees it.

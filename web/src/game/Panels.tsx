@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { GameState } from "./state";
 import { clocksNow } from "./state";
+import type { Button } from "../wire/Button";
 import type { Panel } from "../wire/Panel";
 import type { SeatInfo } from "../wire/SeatInfo";
 import type { Control } from "../wire/Control";
@@ -115,6 +116,39 @@ export function ruleLink(rule: string): { href: string; label: string } | null {
   const m = /^([a-z-]+):(\S+)\s*(.*)$/.exec(rule);
   if (!m) return null;
   return { href: `/rules/${m[1]}#${encodeURIComponent(m[2])}`, label: `§${m[2]}${m[3] ? ` ${m[3]}` : ""}` };
+}
+
+/**
+ * What the buttons of the action bar do, each with the rule it comes from (MuTou's tools, Mu's
+ * pass): the words are the rules crate's, sent with the scene.
+ */
+export function Palette({ buttons }: { buttons: Button[] }) {
+  if (buttons.length === 0) return null;
+  return (
+    <details class="palette" open data-testid="palette">
+      <summary>What the buttons do</summary>
+      <dl>
+        {buttons.map((b) => {
+          const link = b.rule ? ruleLink(b.rule) : null;
+          return (
+            <div key={b.id} class="palette-row">
+              <dt>
+                <code>{b.id}</code>
+              </dt>
+              <dd id={`help-${b.id}`}>
+                {b.help}{" "}
+                {link && (
+                  <a class="rule" href={link.href}>
+                    {link.label}
+                  </a>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </details>
+  );
 }
 
 export function EventLog({ s }: { s: GameState }) {

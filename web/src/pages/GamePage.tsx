@@ -6,7 +6,7 @@ import { Board } from "../board";
 import { socket } from "../lib/socket";
 import { reduce, statusWords, type GameState } from "../game/state";
 import { click, complete, finishing, stillLegal, walk } from "../game/input";
-import { SeatPanels, MoveList, EventLog, ChatBox, OfferBanner, GameOver, GoneBanner } from "../game/Panels";
+import { SeatPanels, MoveList, EventLog, ChatBox, OfferBanner, GameOver, GoneBanner, Palette } from "../game/Panels";
 import { gameName } from "../lib/session";
 import { navigate } from "../lib/router";
 import type { ServerMsg } from "../wire/ServerMsg";
@@ -247,6 +247,7 @@ export function GamePage({ g }: { g: string }) {
   const here = useMemo(() => walk(legal, path), [legal, path]);
   const cellIds = useMemo(() => new Set((s?.scene.cells ?? []).map((c) => c.id)), [s?.scene]);
   const buttons = [...here.next].filter((t) => !cellIds.has(t));
+  const help = useMemo(() => new Map((s?.scene.buttons ?? []).filter((b) => b.help).map((b) => [b.id, b])), [s?.scene]);
   const clickable = useMemo(() => new Set([...here.next].filter((t) => cellIds.has(t))), [here, cellIds]);
 
   if (!s && missing)
@@ -331,7 +332,8 @@ export function GamePage({ g }: { g: string }) {
               data-target={b}
               data-testid={`button-${b}`}
               disabled={!!pending || !!anim}
-              title={anim ? "wait for the animation, or skip it" : undefined}
+              title={anim ? "wait for the animation, or skip it" : help.get(b)?.help}
+              aria-describedby={help.has(b) ? `help-${b}` : undefined}
               onClick={() => onTarget(b)}
             >
               {b}
@@ -349,6 +351,7 @@ export function GamePage({ g }: { g: string }) {
             </button>
           )}
         </div>
+        <Palette buttons={buttons.flatMap((b) => help.get(b) ?? [])} />
         {error && (
           <p class="error" role="alert" data-testid="error">
             {error}

@@ -8,4 +8,12 @@ export type Button = {
 /**
  * Its target id, the word itself.
  */
-id: TargetId, };
+id: TargetId, 
+/**
+ * What pressing it does, in one line, where the rules say more than the word.
+ */
+help?: string, 
+/**
+ * The rule it comes from (`mutou:S15c`), with `help`.
+ */
+rule?: string, };

@@ -76,6 +76,26 @@ test("MuTou, three guests: others' stacks show only as ? during the setting-out,
   expect(views[1]).toEqual(views[0]);
   expect(views[2]).toEqual(views[0]);
   await shot(pages[0], "mutou-end");
+
+  // The seat to move sees what each of its buttons does, with the rule it comes from.
+  const movers = [];
+  for (const p of pages) if ((await gameOf(p).getAttribute("data-my-turn")) === "1") movers.push(p);
+  expect(movers, "one seat is to move").toHaveLength(1);
+  const mover = movers[0];
+  const palette = mover.getByTestId("palette");
+  await expect(palette).toContainText("rest: gain a wafer from the supply");
+  await expect(palette.getByRole("link", { name: "§S14" })).toHaveAttribute("href", "/rules/mutou#S14");
+  const buttons = await mover.locator('[data-testid="action-bar"] [data-testid^="button-"]').evaluateAll((bs) =>
+    bs.map((b) => ({ id: b.getAttribute("data-target") ?? "", described: b.getAttribute("aria-describedby") ?? "" })),
+  );
+  expect(buttons.length).toBeGreaterThan(0);
+  for (const b of buttons) {
+    expect(b.described, `the ${b.id} button points at its explanation`).toBe(`help-${b.id}`);
+    await expect(palette.locator(`#help-${b.id.replace(/:/g, "\\:")}`)).not.toBeEmpty();
+  }
+  if (buttons.some((b) => b.id === "split")) await expect(palette).toContainText("split a tessel");
+  await palette.scrollIntoViewIfNeeded();
+  await shot(mover, "mutou-palette");
 });
 
 /** This page's seat (the seat panel marked `mine`). */

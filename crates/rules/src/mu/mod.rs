@@ -98,7 +98,7 @@ use board::Board;
 use resolve::Trail;
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
-use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat, TurnInfo};
+use crate::game::{Actor, Events, Game, GameInfo, Outcome, RuleRef, Seat, TurnInfo};
 use crate::target::{Label, Target};
 
 /// The phase of a game of Mu.
@@ -296,6 +296,13 @@ impl Game for Mu {
             Phase::Over => Actor::Over,
             _ => Actor::Seat(self.to_move),
         }
+    }
+
+    fn button_help(&self, word: &str) -> Option<(&'static str, RuleRef)> {
+        (word == "pass").then_some((
+            "pass: make no move this turn; when every seat passes in a row, the game ends",
+            RuleRef("mu:2.11 pass"),
+        ))
     }
 
     fn legal_actions(&self, out: &mut Vec<MuAction>) {

@@ -78,7 +78,7 @@ pub use variant::{BoardKind, ClockMode, Form, MuTouVariant, Tier, TierRule, Wrap
 use std::hash::{Hash, Hasher};
 
 use crate::error::{IllegalAction, ParseError, PositionError, SetupError};
-use crate::game::{Actor, Events, Game, GameInfo, Outcome, Seat, TurnInfo, Visibility};
+use crate::game::{Actor, Events, Game, GameInfo, Outcome, RuleRef, Seat, TurnInfo, Visibility};
 use crate::target::{Label, Target};
 
 impl MuTou {
@@ -253,6 +253,10 @@ impl Game for MuTou {
 
     fn variant(&self) -> &MuTouVariant {
         &self.variant
+    }
+
+    fn button_help(&self, word: &str) -> Option<(&'static str, RuleRef)> {
+        targets::button_help(word)
     }
 
     fn seats(&self) -> usize {

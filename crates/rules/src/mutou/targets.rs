@@ -34,6 +34,49 @@ const WORDS: [&str; 10] = [
 const TOOLS: [&str; 8] = [
     "ins", "rmv", "split", "merge", "scribe", "erase", "splice", "unsplice",
 ];
+/// Each tool in one line, as the rules page's table of S15c says it, in `TOOLS`' order.
+const TOOL_HELP: [&str; 8] = [
+    "insert a vertex: a new corner in the middle of an edge, for both tessels beside it",
+    "remove a vertex: a corner on exactly two edges goes, and the two edges become one",
+    "split a tessel: a new edge joins two corners that are not neighbours",
+    "merge two tessels that share an edge: their shared boundary is erased",
+    "scribe a new empty tessel beyond a rim edge, with 1 to 4 new corners",
+    "erase an empty tessel",
+    "splice: glue two rim edges into one (a remote splice)",
+    "unsplice: undo the splice that made a glued edge",
+];
+
+/// The fixed words in one line each, with their rules, in `WORDS`' order.
+const WORD_HELP: [(&str, &str); 10] = [
+    (
+        "rest: gain a wafer from the supply; the turn passes",
+        "mutou:S14",
+    ),
+    ("end the turn now, leaving the units not spent", "mutou:S15"),
+    ("stop taking, giving or inserting", "mutou:S17"),
+    ("let the choice pass without calling", "mutou:S17"),
+    ("propose that everyone wins together", "mutou:D19"),
+    ("accept the proposal", "mutou:D19"),
+    ("refuse the proposal", "mutou:D19"),
+    (
+        "call a choice on this unit: pay the mover a wafer and roll",
+        "mutou:S17",
+    ),
+    ("move the Rand: a die decides where it lands", "mutou:S11"),
+    ("roll the dice", "mutou:D7"),
+];
+
+/// One line on the button `word` and its rule, for [`crate::Game::button_help`].
+pub(super) fn button_help(word: &str) -> Option<(&'static str, crate::game::RuleRef)> {
+    use crate::game::RuleRef;
+    if let Some(i) = TOOLS.iter().position(|&w| w == word) {
+        return Some((TOOL_HELP[i], RuleRef("mutou:S15c")));
+    }
+    let i = WORDS.iter().position(|&w| w == word)?;
+    let (help, rule) = WORD_HELP[i];
+    Some((help, RuleRef(rule)))
+}
+
 const TIERS: [&str; 3] = ["tier:I", "tier:II", "tier:III"];
 const CLAIMS: [&str; 10] = [
     "claim:1", "claim:2", "claim:3", "claim:4", "claim:5", "claim:6", "claim:7", "claim:8",
@@ -211,6 +254,21 @@ impl MuTou {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_tool_and_word_button_says_what_it_does_and_cites_a_section_of_the_rules_page() {
+        let page = include_str!("../../../../docs/rules/mutou.md");
+        for word in TOOLS.iter().chain(WORDS.iter()) {
+            let (help, rule) = button_help(word).unwrap_or_else(|| panic!("no help for `{word}`"));
+            assert!(help.len() > 10, "`{word}`: {help}");
+            let anchor = rule.0.strip_prefix("mutou:").expect("a MuTou rule");
+            assert!(
+                page.contains(&format!("id=\"{anchor}\"")),
+                "`{word}` cites {anchor}, which the rules page does not have"
+            );
+        }
+        assert!(button_help("d4").is_none());
+    }
 
     #[test]
     fn shak_buttons_are_written_as_the_notation_writes_shakken() {
