@@ -111,7 +111,9 @@ pub fn app(state: Arc<ServerState>) -> Router {
         .route("/assets/{*file}", get(assets::asset))
         .route("/api/catalog", get(catalog))
         .route("/ws", get(ws::upgrade))
-        .merge(accounts::routes())
+        .merge(accounts::routes(
+            state.games.config().net.sessions_per_minute,
+        ))
         .merge(lobby::routes().layer(axum::middleware::from_fn_with_state(
             Arc::clone(&state),
             lobby_feed::after_writes,

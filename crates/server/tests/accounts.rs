@@ -8,7 +8,7 @@ mod client;
 
 use std::sync::Arc;
 
-use client::{token_of, with_server, Auth};
+use client::{token_of, with_server, with_server_config, Auth};
 use hyper::header::{RETRY_AFTER, SET_COOKIE};
 use hyper::Method;
 use muster_server::accounts::{hash_token, SESSION_BURST};
@@ -498,6 +498,25 @@ async fn bad_bodies_are_refused_with_an_api_error_that_says_why() {
         assert!(
             reply.error().1.contains("application/json"),
             "{}",
+            reply.body
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_server_may_allow_an_address_more_sessions_a_minute() {
+    let mut config = muster_server::GameConfig::default();
+    config.net.sessions_per_minute = Some(SESSION_BURST + 10);
+    with_server_config(config, |s| async move {
+        for n in 0..SESSION_BURST + 10 {
+            let reply = s.session(json!({"kind": "guest"})).await;
+            assert_eq!(reply.status, 200, "request {n}: {}", reply.body);
+        }
+        let reply = s.session(json!({"kind": "guest"})).await;
+        assert_eq!(
+            reply.status, 429,
+            "the raised allowance still ends: {}",
             reply.body
         );
     })

@@ -157,6 +157,18 @@ async function candidates(page: Page): Promise<Locator[]> {
   return [...cells, ...buttons];
 }
 
+/** The candidates' names in one string, read in one go (to tell whether a click changed them). */
+async function candidatesKey(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const choices = [...document.querySelectorAll('[data-testid="chooser"] [data-testid^="choose-"]')];
+    const here = choices.length > 0 ? choices : [
+      ...document.querySelectorAll('[data-testid="board"] [data-clickable="1"]'),
+      ...document.querySelectorAll('[data-testid="action-bar"] [data-testid^="button-"]:not([disabled])'),
+    ];
+    return here.map((e) => e.getAttribute("data-target") ?? e.getAttribute("data-testid") ?? "?").join(" ");
+  });
+}
+
 /** What was clicked to make one decision. */
 export interface Decision {
   clicks: string[];
@@ -191,6 +203,7 @@ export async function randomDecision(page: Page, rng: Rng, prefer?: (target: str
     }
     let choice = rng.pick(now);
     let name: string;
+    let before = "";
     try {
       if (prefer) {
         const named = await Promise.all(now.map(async (l) => ({ l, w: prefer(await describe(l)) })));
@@ -198,6 +211,7 @@ export async function randomDecision(page: Page, rng: Rng, prefer?: (target: str
         if (best > 0) choice = rng.pick(named.filter((x) => x.w === best)).l;
       }
       name = await describe(choice);
+      before = await candidatesKey(page);
       await choice.click({ timeout: 5000 });
     } catch {
       // The page changed between reading the targets and clicking one: read them again.
@@ -205,12 +219,14 @@ export async function randomDecision(page: Page, rng: Rng, prefer?: (target: str
       continue;
     }
     clicks.push(name);
-    // The click either continues the path (new targets) or sends the move.
+    // The click either continues the path (other targets) or sends the move. Until the page
+    // has drawn the click's effect, the targets are the ones clicked from: wait for a change.
     await expect
       .poll(
         async () => {
           if ((await plyOf(page)) !== ply || (await page.getByTestId("pending").count()) > 0) return "sent";
-          return (await candidates(page)).length > 0 ? "more" : "wait";
+          const key = await candidatesKey(page);
+          return key !== "" && key !== before ? "more" : "wait";
         },
         { timeout: 10_000 },
       )

@@ -18,7 +18,9 @@ if (!existsSync(bin)) {
   process.exit(1);
 }
 const dir = mkdtempSync(join(tmpdir(), "muster-e2e-"));
-const args = ["serve", "--db", `sqlite://${join(dir, "e2e.db")}`, "--addr", `127.0.0.1:${port}`, "--test-hooks"];
+// Every test's players are guests from 127.0.0.1: the suite makes more sessions a minute than
+// one real address may, so the allowance is raised.
+const args = ["serve", "--db", `sqlite://${join(dir, "e2e.db")}`, "--addr", `127.0.0.1:${port}`, "--test-hooks", "--sessions-per-minute", "600"];
 console.log(`serve.mjs: ${bin} ${args.join(" ")}`);
 const child = spawn(bin, args, { stdio: "inherit" });
 const cleanup = () => rmSync(dir, { recursive: true, force: true });

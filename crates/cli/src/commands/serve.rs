@@ -36,6 +36,10 @@ pub struct ServeArgs {
     /// bearer token need none.
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = origin)]
     pub allow_origins: Vec<String>,
+    /// How many sessions (guests, sign-ins, new accounts) and bots one client address may
+    /// create per minute, and at once; without it 12 a minute, 20 at once.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub sessions_per_minute: Option<u32>,
     /// Adds the routes for browser tests (`POST /api/test/drop` cuts the caller's WebSockets).
     /// Never for a server that others use.
     #[arg(long, hide = true)]
@@ -78,6 +82,7 @@ async fn serve(args: &ServeArgs) -> Result<()> {
         net: NetConfig {
             public_url: args.public_url.clone(),
             allow_origins: args.allow_origins.clone(),
+            sessions_per_minute: args.sessions_per_minute,
             ..NetConfig::default()
         },
         ..GameConfig::default()

@@ -60,10 +60,15 @@ struct Limits {
 ///
 /// Every ending of a session closes the connections opened with it ([`super::signins`]).
 /// - `GET /api/users/{name}` answers [`UserProfile`].
-pub fn routes() -> Router<Arc<ServerState>> {
-    let limits = Arc::new(Limits {
-        sessions: RateLimiter::new(SESSION_BURST, SESSION_REFILL_PER_SEC),
-    });
+///
+/// `sessions_per_minute` replaces the default allowance ([`SESSION_BURST`] at once, refilled
+/// at [`SESSION_REFILL_PER_SEC`]) with that many at once and per minute.
+pub fn routes(sessions_per_minute: Option<u32>) -> Router<Arc<ServerState>> {
+    let sessions = match sessions_per_minute {
+        Some(n) => RateLimiter::new(n.max(1), f64::from(n.max(1)) / 60.0),
+        None => RateLimiter::new(SESSION_BURST, SESSION_REFILL_PER_SEC),
+    };
+    let limits = Arc::new(Limits { sessions });
     Router::new()
         .route(
             "/api/session",

@@ -28,6 +28,9 @@ pub struct NetConfig {
     pub outbox_budget: usize,
     /// The most games one WebSocket follows at once (100).
     pub max_followed: usize,
+    /// How many sessions, accounts and bots one client address may create per minute, also
+    /// at once (`--sessions-per-minute`; 12, with 20 at once as a start).
+    pub sessions_per_minute: Option<u32>,
 }
 
 impl Default for NetConfig {
@@ -39,6 +42,7 @@ impl Default for NetConfig {
             idle_timeout: Duration::from_secs(60),
             outbox_budget: 1024 * 1024,
             max_followed: 100,
+            sessions_per_minute: None,
         }
     }
 }

@@ -177,6 +177,15 @@ where
     F: FnOnce(Arc<Server>) -> Fut,
     Fut: Future<Output = ()>,
 {
+    with_server_config(muster_server::GameConfig::default(), check).await;
+}
+
+/// [`with_server`] with `config`.
+pub async fn with_server_config<F, Fut>(config: muster_server::GameConfig, check: F)
+where
+    F: FnOnce(Arc<Server>) -> Fut,
+    Fut: Future<Output = ()>,
+{
     let dir = tempfile::tempdir().expect("temp dir");
     let url = format!("sqlite://{}", dir.path().join("muster.db").display());
     let store = Arc::new(SqlStore::open(&url).await.expect("store"));
@@ -185,7 +194,7 @@ where
         .expect("bind");
     let addr = listener.local_addr().expect("address");
     let (stop, stopped) = oneshot::channel::<()>();
-    let state = ServerState::new(Arc::clone(&store) as Arc<dyn Store>);
+    let state = ServerState::with_config(Arc::clone(&store) as Arc<dyn Store>, config);
     let server = tokio::spawn(muster_server::serve(listener, state, async {
         let _ = stopped.await;
     }));
