@@ -91,6 +91,8 @@ export function GamePage({ g }: { g: string }) {
   const [overClosed, setOverClosed] = useState(false);
   const [tab, setTab] = useState<"moves" | "events" | "chat">("moves");
   const previewId = useRef(0);
+  /** Lazy groups asked for by typing, as `<version> <prefix>`. */
+  const askedGroups = useRef(new Set<string>());
 
   const legal = s?.legal;
   const mine = s?.full.me ?? null;
@@ -357,15 +359,31 @@ export function GamePage({ g }: { g: string }) {
             {error}
           </p>
         )}
-        <TypedMove legal={legal} disabled={!!pending} onPlay={(a) => {
-          const m = legal?.moves.find((x) => x.a === a);
-          if (m) choose(m);
-          else if (sandbox !== null) {
-            const next = [...sandbox, a];
-            setSandbox(next);
-            previewActions(next);
-          } else setError(`\`${a}\` is not one of your legal moves now`);
-        }} sandbox={sandbox !== null} />
+        <TypedMove
+          legal={legal}
+          disabled={!!pending}
+          onTyping={() => {
+            // Typed text can name a move of a group not loaded yet (MuTou's area
+            // alterations): load every group once, so the completions offer them too.
+            for (const group of legal?.lazy ?? []) {
+              const key = `${s.v} ${group.prefix.join(" ")}`;
+              if (askedGroups.current.has(key)) continue;
+              askedGroups.current.add(key);
+              socket().send({ t: "legal", d: { g, ply: s.ply, prefix: group.prefix } });
+            }
+          }}
+          onPlay={(a) => {
+            const m = legal?.moves.find((x) => x.a === a);
+            if (m) choose(m);
+            else if (sandbox !== null) {
+              const next = [...sandbox, a];
+              setSandbox(next);
+              previewActions(next);
+            } else if ((legal?.lazy?.length ?? 0) > 0) act(a);
+            else setError(`\`${a}\` is not one of your legal moves now`);
+          }}
+          sandbox={sandbox !== null}
+        />
       </div>
       <aside class="side-col">
         <SeatPanels s={s} mine={mine} />
@@ -467,9 +485,13 @@ export function GamePage({ g }: { g: string }) {
   );
 }
 
-function TypedMove({ legal, disabled, onPlay, sandbox }: { legal: GameState["legal"]; disabled: boolean; onPlay(a: string): void; sandbox: boolean }) {
+function TypedMove({ legal, disabled, onPlay, onTyping, sandbox }: { legal: GameState["legal"]; disabled: boolean; onPlay(a: string): void; onTyping(): void; sandbox: boolean }) {
   const [text, setText] = useState("");
   const options = useMemo(() => complete(legal, text, 40), [legal, text]);
+  // Typing while groups of moves are not loaded asks for them (the page asks each once).
+  useEffect(() => {
+    if (text.trim() !== "" && legal?.lazy?.length) onTyping();
+  }, [text, legal]);
   if (!legal && !sandbox) return null;
   return (
     <form

@@ -94,6 +94,16 @@ test("MuTou, three guests: others' stacks show only as ? during the setting-out,
     await expect(palette.locator(`#help-${b.id.replace(/:/g, "\\:")}`)).not.toBeEmpty();
   }
   if (buttons.some((b) => b.id === "split")) await expect(palette).toContainText("split a tessel");
+  // Typing a tool's word offers its moves, though the page had not loaded them (lazy groups).
+  if (buttons.some((b) => b.id === "ins")) {
+    await mover.getByTestId("typed-move").fill("ins:");
+    await expect
+      .poll(async () => (await mover.locator("#legal-moves option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter((v) => v.startsWith("ins:")).length, {
+        message: "completions of `ins:`",
+      })
+      .toBeGreaterThan(0);
+    await mover.getByTestId("typed-move").fill("");
+  }
   await palette.scrollIntoViewIfNeeded();
   await shot(mover, "mutou-palette");
 });
