@@ -274,7 +274,7 @@ function Toasts() {
   const shown = items.filter((n) => !n.g || n.g !== here);
   if (shown.length === 0) return null;
   return (
-    <div class="toasts" aria-live="polite" data-testid="toasts">
+    <div class="toasts" aria-live="polite">
       {shown.map((n) => (
         <div class={n.bad ? "toast bad" : "toast"} key={n.key} role={n.bad ? "alert" : undefined} data-testid={n.bad ? "refused" : undefined}>
           {n.text}

@@ -423,6 +423,11 @@ async fn handle(
                 ClientMsg::Unsub(m) => Some((m.g.clone(), false)),
                 _ => None,
             };
+            // A refused `sub` has no ack id: the game it names is how the client matches it.
+            let sub = game
+                .as_ref()
+                .filter(|(_, follow)| *follow)
+                .map(|(g, _)| g.clone());
             if let Some((g, follow)) = game {
                 if let Some(id) = GameId::parse(&g.0) {
                     let most = state.games.config().net.max_followed;
@@ -444,11 +449,6 @@ async fn handle(
                 }
             }
             let id = ack_of(&msg);
-            // A refused `sub` has no ack id: the game it names is how the client matches it.
-            let sub = match &msg {
-                ClientMsg::Sub(m) => Some(m.g.clone()),
-                _ => None,
-            };
             if let Err(error) = state.games.dispatch(conn, msg).await {
                 conn.out.send(&ServerMsg::Nack(Nack {
                     id,

@@ -22,6 +22,7 @@ async fn expect_nack(client: &mut Client, code: NackCode, id: Option<u32>, n: u3
     let nack = client.next_nack().await;
     assert_eq!(nack.code, code, "{what}: {nack:?}");
     assert_eq!(nack.id.map(|i| i.0), id, "{what}: the ack id");
+    assert_eq!(nack.g, None, "{what}: only a refused `sub` names its game");
     assert!(!nack.reason.trim().is_empty(), "{what}: a reason");
     assert!(nack.reason.len() < 400, "{what}: a short reason");
     client.ping(n).await;
@@ -157,7 +158,6 @@ async fn acts_the_game_may_not_take_are_refused_and_change_nothing() {
         "{nack:?}"
     );
     c.ping(21).await;
-    // A refused act has its ack id, and names no game.
     // Not an action of this game, and an action not legal now.
     refused_raw(
         c,
