@@ -174,6 +174,11 @@ async fn a_rules_page_has_sections_html_and_the_presets_drawn() {
         let ids: BTreeSet<_> = page.sections.iter().map(|s| &s.id).collect();
         assert_eq!(ids.len(), page.sections.len(), "{id}: ids are unique");
         assert!(page.html.contains("<table>"), "{id}: tables are rendered");
+        assert_eq!(
+            page.html.matches("<pre").count(),
+            page.html.matches("<pre tabindex=\"0\">").count(),
+            "{id}: every code block can be scrolled by keyboard"
+        );
         assert!(
             !page.html.contains("<img") && !page.html.contains(".svg"),
             "{id}: the docs' pictures are left out"

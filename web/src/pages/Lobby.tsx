@@ -46,16 +46,18 @@ export function Lobby() {
     <div class="lobby">
       <section class="cards" aria-label="Games">
         {cat.games.map((g) => (
-          <button key={g.info.id} class={`game-card ${g.info.id === entry.info.id ? "on" : ""}`} data-testid={`card-${g.info.id}`} onClick={() => setGame(g.info.id)}>
-            <strong>{g.info.name}</strong>
-            <span class="muted">
-              {g.info.designer} · {g.info.min_seats === g.info.max_seats ? `${g.info.min_seats} players` : `${g.info.min_seats}–${g.info.max_seats} players`}
-            </span>
-            <span>{BLURB[g.info.id] ?? ""}</span>
-            <a href={`/rules/${g.info.id}`} onClick={(e) => e.stopPropagation()}>
+          <div key={g.info.id} class={`game-card ${g.info.id === entry.info.id ? "on" : ""}`}>
+            <button class="card-pick" data-testid={`card-${g.info.id}`} aria-pressed={g.info.id === entry.info.id} onClick={() => setGame(g.info.id)}>
+              <strong>{g.info.name}</strong>
+              <span class="muted">
+                {g.info.designer} · {g.info.min_seats === g.info.max_seats ? `${g.info.min_seats} players` : `${g.info.min_seats}–${g.info.max_seats} players`}
+              </span>
+              <span>{BLURB[g.info.id] ?? ""}</span>
+            </button>
+            <a href={`/rules/${g.info.id}`} aria-label={`Rules of ${g.info.name}`}>
               Rules
             </a>
-          </button>
+          </div>
         ))}
       </section>
       <div class="lobby-cols">

@@ -110,7 +110,8 @@ pub fn page(id: GameId) -> RulesResponse {
     }
 }
 
-/// Markdown to HTML, with an `id` on every heading; the headings in order.
+/// Markdown to HTML, with an `id` on every heading and every code block focusable; the
+/// headings in order.
 pub fn render(markdown: &str) -> (String, Vec<RulesSection>) {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     let events = without_pictures(Parser::new_ext(markdown, options).collect());
@@ -151,6 +152,9 @@ pub fn render(markdown: &str) -> (String, Vec<RulesSection>) {
     }
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    // A code block scrolls sideways on a narrow screen: it takes the keyboard focus, so it can
+    // be scrolled without a mouse (text inside a block is escaped, so only real tags match).
+    let html = html.replace("<pre><code", "<pre tabindex=\"0\"><code");
     (html, sections)
 }
 
