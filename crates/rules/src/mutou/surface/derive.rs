@@ -1,5 +1,6 @@
-//! The glued map (base + splices) and the adjacency caches, rebuilt after every edit; the
-//! walker, touching and angler rows follow an edit from the old ones (`adjacency`).
+//! The glued map (base + splices) and the adjacency caches: built from scratch for a new
+//! surface, brought up from the old caches after an edit (`update`; the walker, touching
+//! and angler rows in `adjacency`).
 //!
 //! Jagger rows are the exception: tracing every tessel's runs cost more than all the other
 //! caches together, and a position asks for few of them (only where a piece with a Jagger
@@ -13,6 +14,7 @@
 use std::sync::OnceLock;
 
 mod adjacency;
+mod update;
 
 use super::error::SurfaceError;
 use super::ids::{EdgeId, TesselId, VertexId};
@@ -20,7 +22,7 @@ use super::map::Base;
 use super::MAX_CORNERS;
 
 /// Rows of items in one flat vector ("compressed sparse rows"): cheap to clone and to read.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct Csr<T> {
     start: Vec<u32>,
     items: Vec<T>,
@@ -63,6 +65,21 @@ impl<T: Copy> Csr<T> {
                 .iter()
                 .map(|&s| s - first + shift),
         );
+    }
+
+    /// Appends rows `rows` of `other`, where rows past `other`'s last are empty.
+    fn copy_rows(&mut self, other: &Csr<T>, rows: std::ops::Range<usize>) {
+        let have = rows.end.min(other.rows()).max(rows.start);
+        if have > rows.start {
+            self.extend_rows(other, rows.start..have);
+        }
+        let end = self.items.len() as u32;
+        self.start.extend((have..rows.end).map(|_| end));
+    }
+
+    /// The number of rows.
+    fn rows(&self) -> usize {
+        self.start.len() - 1
     }
 
     /// Appends the next row from an iterator.
@@ -181,17 +198,23 @@ pub(super) struct Derived {
 impl Derived {
     /// Derives the glued map and all caches from `base`.
     pub fn build(base: &Base) -> Derived {
-        Derived::derive(base, None)
+        Derived::derive(base)
     }
 
-    /// The same caches as [`Derived::build`], for `base` made by one edit of the map `old`
-    /// was derived from: the walker, touching and angler rows of tessels the edit cannot
-    /// have reached are copied from `old` (see [`Derived::rows_to_redo`]).
-    pub fn build_after(base: &Base, old: &Derived) -> Derived {
-        Derived::derive(base, Some(old))
+    /// The same caches as [`Derived::build`], for `base` made by one edit (one `apply`
+    /// accepts) of `old_base`, whose caches are `old`: brought up from `old` where the edit
+    /// changed something (see `update`), built afresh if that finds a V2 fault. Test and
+    /// debug builds compare the result with [`Derived::build`].
+    pub fn build_after(base: &Base, old_base: &Base, old: &Derived) -> Derived {
+        let d = Derived::follow_edit(base, old_base, old).unwrap_or_else(|| Derived::build(base));
+        #[cfg(any(test, debug_assertions))]
+        if let Err(field) = d.fields_same_as(&Derived::derive(base)) {
+            panic!("the caches after an edit: {field}");
+        }
+        d
     }
 
-    fn derive(base: &Base, old: Option<&Derived>) -> Derived {
+    fn derive(base: &Base) -> Derived {
         let mut d = Derived {
             tessel_ids: base.tessels.len(),
             live: live_tessels(base),
@@ -201,7 +224,7 @@ impl Derived {
         d.map_cycles(base);
         d.edge_uses(base);
         d.incidence(base);
-        d.adjacency(base.tessels.len(), old);
+        d.adjacency(base.tessels.len(), None);
         d
     }
 
@@ -427,43 +450,15 @@ impl Derived {
     }
 }
 
-#[cfg(test)]
+#[cfg(any(test, debug_assertions))]
 impl Derived {
     /// `Ok` when every cache equals `other`'s (jagger rows traced on both sides), else the
     /// name of the first that differs.
+    #[cfg(test)]
     pub fn same_as(&self, other: &Derived) -> Result<(), String> {
-        let same =
-            |a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| format!("{a:?}") == format!("{b:?}");
-        let fields: [(&str, &dyn std::fmt::Debug, &dyn std::fmt::Debug); 19] = [
-            ("tessel_ids", &self.tessel_ids, &other.tessel_ids),
-            ("live", &self.live, &other.live),
-            ("glued_vertex", &self.glued_vertex, &other.glued_vertex),
-            ("glued_edge", &self.glued_edge, &other.glued_edge),
-            ("splice_of", &self.splice_of, &other.splice_of),
-            ("splice_ends", &self.splice_ends, &other.splice_ends),
-            (
-                "spliced_vertex",
-                &self.spliced_vertex,
-                &other.spliced_vertex,
-            ),
-            ("class", &self.class, &other.class),
-            ("class_splices", &self.class_splices, &other.class_splices),
-            ("cyc_v", &self.cyc_v, &other.cyc_v),
-            ("cyc_e", &self.cyc_e, &other.cyc_e),
-            ("ends", &self.ends, &other.ends),
-            ("sides", &self.sides, &other.sides),
-            ("at_vertex", &self.at_vertex, &other.at_vertex),
-            ("vertex_edges", &self.vertex_edges, &other.vertex_edges),
-            ("periphery", &self.periphery, &other.periphery),
-            ("walker", &self.walker, &other.walker),
-            ("angler", &self.angler, &other.angler),
-            ("touching", &self.touching, &other.touching),
-        ];
-        if let Some((name, _, _)) = fields.iter().find(|(_, a, b)| !same(*a, *b)) {
-            return Err(format!("{name} differs from a rebuild"));
-        }
-        if self.fault != other.fault || self.jagger.len() != other.jagger.len() {
-            return Err("fault or jagger rows differ from a rebuild".to_string());
+        self.fields_same_as(other)?;
+        if self.jagger.len() != other.jagger.len() {
+            return Err("jagger rows differ from a rebuild".to_string());
         }
         for t in (0..self.jagger.len()).map(|t| TesselId(t as u16)) {
             if self.jagger_row(t) != other.jagger_row(t) {
@@ -472,10 +467,29 @@ impl Derived {
         }
         Ok(())
     }
+
+    /// `Ok` when every cache but the jagger rows equals `other`'s, else an error naming the
+    /// first that differs.
+    pub fn fields_same_as(&self, other: &Derived) -> Result<(), String> {
+        macro_rules! compare {
+            ($($field:ident),*) => {$(
+                if self.$field != other.$field {
+                    return Err(concat!(stringify!($field), " differs from a rebuild").into());
+                }
+            )*};
+        }
+        compare!(tessel_ids, live, glued_vertex, glued_edge, splice_of, splice_ends);
+        compare!(spliced_vertex, class, class_splices, cyc_v, cyc_e, ends, sides);
+        compare!(at_vertex, vertex_edges, periphery, walker, angler, touching, fault);
+        match self.jagger.len() == other.jagger.len() {
+            true => Ok(()),
+            false => Err("the number of jagger rows differs from a rebuild".into()),
+        }
+    }
 }
 
 /// Integrity of the stored cycle: each base edge joins the base corners beside it.
-fn base_consistency(base: &Base, t: TesselId, faults: &mut Vec<SurfaceError>) {
+pub(super) fn base_consistency(base: &Base, t: TesselId, faults: &mut Vec<SurfaceError>) {
     let Some(rec) = base.rec(t) else { return };
     let k = rec.verts.len();
     for (i, &e) in rec.edges.iter().enumerate() {

@@ -154,7 +154,7 @@ impl Surface {
     pub fn apply(&mut self, edit: Edit) -> Result<Applied, SurfaceError> {
         let plan = self.check(edit)?;
         let (base, created) = self.altered(edit, plan);
-        let cache = Derived::build_after(&base, &self.cache);
+        let cache = Derived::build_after(&base, &self.base, &self.cache);
         if cfg!(any(test, debug_assertions)) {
             validity::check(&base, &cache)?;
         }

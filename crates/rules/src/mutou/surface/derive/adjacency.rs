@@ -1,7 +1,8 @@
 //! The walker, touching and angler rows of every tessel, and how they follow one edit.
 //!
 //! After an edit only a few tessels change their cycle (in glued ids): the ones the edit
-//! made, killed or altered. Two tessels that both kept their cycle share an edge, or a
+//! made, killed or altered (`update` names them, perhaps with a few whose cycle is the same
+//! after all, which only costs their rows a fresh gathering). Two tessels that both kept their cycle share an edge, or a
 //! vertex, exactly when they did before, so a tessel that kept its cycle keeps its old rows
 //! but for the changed tessels, which are taken out and put back where they share an edge or
 //! a vertex with it now. Only the changed tessels' own rows are gathered afresh. A tessel
@@ -34,17 +35,31 @@ struct Scratch {
     stamp: Vec<u32>,
 }
 
-/// The tessels whose cycle changed, ascending, and a flag per tessel id.
-struct Changed {
-    list: Vec<TesselId>,
-    flag: Vec<bool>,
+/// The tessels whose cycle (in glued ids) may have changed, ascending, and a flag per tessel
+/// id. Tessels past the old map's last id are always among them; a tessel listed whose
+/// cycle is the same after all only has its rows gathered afresh.
+pub(in crate::mutou::surface) struct Changed {
+    pub list: Vec<TesselId>,
+    pub flag: Vec<bool>,
+}
+
+impl Changed {
+    /// The tessels flagged in `flag`.
+    pub fn from_flags(flag: Vec<bool>) -> Changed {
+        let list = (0..flag.len())
+            .filter(|&t| flag[t])
+            .map(|t| TesselId(t as u16))
+            .collect();
+        Changed { list, flag }
+    }
 }
 
 impl Derived {
     /// Walker, touching and angler rows for every tessel id; with `old`, the caches of the
-    /// map this one was made from by one edit, rows are copied or patched where they can
-    /// be (see the module docs). Jagger rows are left untraced.
-    pub(super) fn adjacency(&mut self, nt: usize, old: Option<&Derived>) {
+    /// map this one was made from by one edit and the tessels whose cycle that edit may have
+    /// changed, rows are copied or patched where they can be (see the module docs). Jagger
+    /// rows are left untraced.
+    pub(super) fn adjacency(&mut self, nt: usize, old: Option<(&Derived, &Changed)>) {
         let corners = self.cyc_v.items.len();
         self.walker = Csr::with_capacity(nt, corners);
         self.touching = Csr::with_capacity(nt, 3 * corners);
@@ -56,16 +71,15 @@ impl Derived {
         };
         match old {
             None => (0..nt).for_each(|t| self.gather(TesselId(t as u16), &mut scratch)),
-            Some(old) => self.follow(old, &mut scratch),
+            Some((old, changed)) => self.follow(old, changed, &mut scratch),
         }
         self.jagger = (0..nt).map(|_| std::sync::OnceLock::new()).collect();
     }
 
     /// The rows of every tessel id after one edit of `old`'s map.
-    fn follow(&mut self, old: &Derived, scratch: &mut Scratch) {
+    fn follow(&mut self, old: &Derived, changed: &Changed, scratch: &mut Scratch) {
         let nt = self.tessel_ids;
-        let changed = self.changed_since(old);
-        let redo = self.rows_to_redo(old, &changed);
+        let redo = self.rows_to_redo(old, changed);
         let mut t = 0;
         while t < nt {
             match redo[t] {
@@ -78,27 +92,11 @@ impl Derived {
                     t += run;
                     continue;
                 }
-                Redo::Patch => self.patch(TesselId(t as u16), old, &changed, scratch),
+                Redo::Patch => self.patch(TesselId(t as u16), old, changed, scratch),
                 Redo::Gather => self.gather(TesselId(t as u16), scratch),
             }
             t += 1;
         }
-    }
-
-    /// The tessels whose cycle (in glued ids) differs from `old`'s, new ones included.
-    fn changed_since(&self, old: &Derived) -> Changed {
-        let flag: Vec<bool> = (0..self.tessel_ids)
-            .map(|t| {
-                t >= old.tessel_ids
-                    || self.cyc_v.row(t) != old.cyc_v.row(t)
-                    || self.cyc_e.row(t) != old.cyc_e.row(t)
-            })
-            .collect();
-        let list = (0..flag.len())
-            .filter(|&t| flag[t])
-            .map(|t| TesselId(t as u16))
-            .collect();
-        Changed { list, flag }
     }
 
     /// How each tessel's rows follow from `old`'s. A changed tessel can change a side or a
@@ -213,10 +211,10 @@ impl Derived {
 }
 
 /// Fills `out` with the ascending merge of `kept` and `extra` (both ascending, disjoint).
-fn merge_into<'a>(
-    out: &mut Vec<TesselId>,
-    kept: impl Iterator<Item = &'a TesselId>,
-    extra: &[TesselId],
+pub(super) fn merge_into<'a, T: Copy + Ord + 'a>(
+    out: &mut Vec<T>,
+    kept: impl Iterator<Item = &'a T>,
+    extra: &[T],
 ) {
     out.clear();
     let mut extra = extra.iter().copied().peekable();
