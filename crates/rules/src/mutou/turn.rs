@@ -173,7 +173,8 @@ impl MuTou {
             if kinds.is_empty() {
                 continue;
             }
-            self.surface().distances(from.at, Graph::Vertex, &mut dist);
+            // Only costs up to the units left matter.
+            (self.surface()).distances_within(from.at, Graph::Vertex, units, &mut dist);
             for to in &own {
                 let cost = dist[usize::from(to.at.0)];
                 if to.at == from.at || to.shakken.total() >= MAX_SHAKKEN || cost > units {
@@ -194,16 +195,14 @@ impl MuTou {
     /// pieces or touching them (S15c), with the occupancy rules of D2.
     pub(super) fn area_actions(&self, out: &mut Vec<MuTouAction>) {
         let allowed = self.area_region();
-        let mut edits = Vec::new();
-        self.surface()
-            .edits(|t| allowed.get(usize::from(t.0)) == Some(&true), &mut edits);
-        for edit in edits {
+        let allowed = |t: TesselId| allowed.get(usize::from(t.0)) == Some(&true);
+        self.surface().each_edit(allowed, |edit| {
             for to_new in [false, true] {
                 if self.occupancy_allows(edit, to_new) {
                     out.push(MuTouAction::Area { edit, to_new });
                 }
             }
-        }
+        });
     }
 
     /// S15c: the tessels holding the mover's pieces or touching them, by tessel id.

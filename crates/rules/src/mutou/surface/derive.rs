@@ -14,6 +14,7 @@
 use std::sync::OnceLock;
 
 mod adjacency;
+mod splits;
 mod update;
 
 use super::error::SurfaceError;
@@ -78,7 +79,7 @@ impl<T: Copy> Csr<T> {
     }
 
     /// The number of rows.
-    fn rows(&self) -> usize {
+    pub fn rows(&self) -> usize {
         self.start.len() - 1
     }
 
@@ -179,6 +180,8 @@ pub(super) struct Derived {
     pub class_splices: Csr<u32>,
     pub cyc_v: Csr<VertexId>,
     pub cyc_e: Csr<EdgeId>,
+    /// Tessel → the corner pairs a split of it may join (see `splits`).
+    pub splits: Csr<(VertexId, VertexId)>,
     /// Glued edge → glued (tail, head); `None` if not a live glued edge.
     pub ends: Vec<Option<[VertexId; 2]>>,
     /// Glued edge → (tessel using it tail→head, tessel using it head→tail).
@@ -222,6 +225,7 @@ impl Derived {
         };
         d.glue(base);
         d.map_cycles(base);
+        d.map_splits();
         d.edge_uses(base);
         d.incidence(base);
         d.adjacency(base.tessels.len(), None);
@@ -478,9 +482,33 @@ impl Derived {
                 }
             )*};
         }
-        compare!(tessel_ids, live, glued_vertex, glued_edge, splice_of, splice_ends);
-        compare!(spliced_vertex, class, class_splices, cyc_v, cyc_e, ends, sides);
-        compare!(at_vertex, vertex_edges, periphery, walker, angler, touching, fault);
+        compare!(
+            tessel_ids,
+            live,
+            glued_vertex,
+            glued_edge,
+            splice_of,
+            splice_ends
+        );
+        compare!(
+            spliced_vertex,
+            class,
+            class_splices,
+            cyc_v,
+            cyc_e,
+            splits,
+            ends,
+            sides
+        );
+        compare!(
+            at_vertex,
+            vertex_edges,
+            periphery,
+            walker,
+            angler,
+            touching,
+            fault
+        );
         match self.jagger.len() == other.jagger.len() {
             true => Ok(()),
             false => Err("the number of jagger rows differs from a rebuild".into()),

@@ -15,7 +15,6 @@ use super::edit::Edit;
 use super::ids::{EdgeId, TesselId, VertexId};
 use super::links::{CornerMarks, LowLinks};
 use super::map::Surface;
-use super::MAX_CORNERS;
 
 impl Surface {
     /// Fills `out` (after clearing it) with every edit `apply` would accept whose affected
@@ -24,6 +23,12 @@ impl Surface {
     /// is ascending in `Edit`'s order (by kind as declared, then by ids).
     pub fn edits(&self, allowed: impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
         out.clear();
+        self.each_edit(allowed, |edit| out.push(edit));
+    }
+
+    /// Hands `sink` each edit [`Surface::edits`] lists, in its order, without collecting them.
+    pub fn each_edit(&self, allowed: impl Fn(TesselId) -> bool, mut sink: impl FnMut(Edit)) {
+        let out = &mut sink;
         self.vertex_edits(&allowed, out);
         self.split_edits(&allowed, out);
         self.merge_edits(&allowed, out);
@@ -34,7 +39,7 @@ impl Surface {
         for &edge in self.periphery_edges().iter().filter(|&&e| beside(e)) {
             for corners in 1..=4 {
                 if self.check_scribe(edge, corners).is_ok() {
-                    out.push(Edit::Scribe { edge, corners });
+                    out(Edit::Scribe { edge, corners });
                 }
             }
         }
@@ -69,62 +74,64 @@ impl Surface {
     }
 
     /// Insert-vertex and remove-vertex candidates.
-    fn vertex_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+    fn vertex_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
         let d = &self.cache;
         for edge in (0..d.ends.len()).map(|e| EdgeId(e as u16)) {
             let (l, r) = self.edge_sides(edge);
             let near = l.is_some_and(allowed) || r.is_some_and(allowed);
             if near && self.check_insert(edge).is_ok() {
-                out.push(Edit::InsertVertex { edge });
+                out(Edit::InsertVertex { edge });
             }
         }
         for vertex in (0..self.base.vertices.len()).map(|v| VertexId(v as u16)) {
             let near = self.tessels_at(vertex).iter().any(|&t| allowed(t));
             if near && self.check_remove(vertex).is_ok() {
-                out.push(Edit::RemoveVertex { vertex });
+                out(Edit::RemoveVertex { vertex });
             }
         }
     }
 
-    /// Split candidates: each allowed tessel, each ordered pair of its corners (ascending
-    /// by id, with their positions in the cycle). The checks of `check_split_at` are read off
-    /// once per tessel (test builds compare every answer): room for the new ids (the same for
-    /// every split), the corners a splice made, and the gap between two corners.
-    fn split_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
-        let room = self.base.room(0, 1, 1).is_ok();
-        let mut corners = [(VertexId(0), 0usize, false); MAX_CORNERS];
+    /// Split candidates: each allowed tessel's pairs of corners as the caches keep them
+    /// (`derive/splits`: ascending by corner ids, neither corner made by a splice, not
+    /// neighbours), when there is room for the new ids (the same for every split). Test
+    /// builds judge every pair of corners with `check_split_at` and compare.
+    fn split_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
+        if self.base.room(0, 1, 1).is_err() {
+            return;
+        }
         for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
-            let vs = self.vertices(tessel);
-            let n = vs.len();
-            let corners = &mut corners[..n];
-            for (i, (slot, &v)) in corners.iter_mut().zip(vs).enumerate() {
-                *slot = (v, i, self.cache.spliced_vertex[v.index()]);
+            let pairs = self.cache.splits.row(tessel.index());
+            #[cfg(test)]
+            assert_eq!(pairs, self.splits_by_check(tessel), "splits of {tessel}");
+            for &(a, b) in pairs {
+                out(Edit::Split { tessel, a, b });
             }
-            corners.sort_unstable();
-            for &(a, ia, a_spliced) in corners.iter() {
-                for &(b, ib, b_spliced) in corners.iter() {
-                    let gap = (ib + n - ia) % n;
-                    let splits = room && !a_spliced && !b_spliced && gap > 1 && gap != n - 1;
-                    #[cfg(test)]
-                    assert_eq!(
-                        splits,
-                        self.check_split_at(tessel, ia, ib).is_ok(),
-                        "split {tessel} {a} {b}"
-                    );
-                    if splits {
-                        out.push(Edit::Split { tessel, a, b });
-                    }
+        }
+    }
+
+    /// Test builds: the splits of `tessel` that `check_split_at` passes, ascending.
+    #[cfg(test)]
+    fn splits_by_check(&self, tessel: TesselId) -> Vec<(VertexId, VertexId)> {
+        let vs = self.vertices(tessel);
+        let mut found = Vec::new();
+        for (ia, &a) in vs.iter().enumerate() {
+            for (ib, &b) in vs.iter().enumerate() {
+                if self.check_split_at(tessel, ia, ib).is_ok() {
+                    found.push((a, b));
                 }
             }
         }
+        found.sort_unstable();
+        found
     }
 
     /// Merge candidates: each allowed tessel with each allowed edge-neighbour. The check is
     /// the same both ways round on a valid map (the same shared run, corners and marks; the
     /// run is one piece in one cycle exactly when in the other, as V1 lets neither cycle pass
-    /// a corner twice), so each pair is checked once and listed both ways.
-    fn merge_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
-        let first = out.len();
+    /// a corner twice), so each pair is checked once and listed both ways: the pairs that
+    /// merge, (smaller, larger) ascending, merged with the same pairs turned round.
+    fn merge_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
+        let mut pairs: Vec<(TesselId, TesselId)> = Vec::new();
         for &keep in self.tessels().iter().filter(|&&t| allowed(t)) {
             for &gone in self
                 .walker(keep)
@@ -139,15 +146,21 @@ impl Surface {
                     "merge {keep} {gone}"
                 );
                 if merges {
-                    out.push(Edit::Merge { keep, gone });
-                    out.push(Edit::Merge {
-                        keep: gone,
-                        gone: keep,
-                    });
+                    pairs.push((keep, gone));
                 }
             }
         }
-        out[first..].sort_unstable();
+        let mut turned: Vec<(TesselId, TesselId)> = pairs.iter().map(|&(a, b)| (b, a)).collect();
+        turned.sort_unstable();
+        let mut turned = turned.into_iter().peekable();
+        for pair in pairs {
+            while let Some((keep, gone)) = turned.next_if(|&turned| turned < pair) {
+                out(Edit::Merge { keep, gone });
+            }
+            let (keep, gone) = pair;
+            out(Edit::Merge { keep, gone });
+        }
+        turned.for_each(|(keep, gone)| out(Edit::Merge { keep, gone }));
     }
 
     /// Erase candidates: the checks of `check_erase`, with V3 read off the cut vertices of
@@ -157,7 +170,7 @@ impl Surface {
     /// their corners that they are no cut vertex of the touching graph
     /// (`corners_keep_touching`), so its search runs only for the others, and the stands'
     /// only for a stand tessel.
-    fn erase_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+    fn erase_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
         let mut marks = CornerMarks::new(self.cache.tessel_ids);
         let mut touching: Option<LowLinks> = None;
         let mut stands: Option<LowLinks> = None;
@@ -177,13 +190,13 @@ impl Surface {
                 "erase {tessel}"
             );
             if keeps {
-                out.push(Edit::Erase { tessel });
+                out(Edit::Erase { tessel });
             }
         }
     }
 
     /// Splice and unsplice candidates.
-    fn splice_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+    fn splice_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
         let side_ok = |e: &&EdgeId| {
             let (l, r) = self.edge_sides(**e);
             l.or(r).is_some_and(allowed)
@@ -195,23 +208,15 @@ impl Surface {
             .filter(side_ok)
             .filter_map(|&e| self.periphery_use(e).ok().map(|(_, x, y)| (e, x, y)))
             .collect();
-        // at_x[t] == i: tessel t has rim edge i's corner x (likewise y), so each pair's V1
-        // check reads two rows instead of searching them (`check_glue` the same answer).
-        let mut at_x = vec![usize::MAX; self.cache.tessel_ids];
-        let mut at_y = vec![usize::MAX; self.cache.tessel_ids];
+        // The tessels at each rim corner as a set, so each pair's V1 check is two
+        // intersections (`check_glue` the same answer).
+        let at = RimSets::new(self, &rim);
         for (i, &(a, x, y)) in rim.iter().enumerate() {
-            self.tessels_at(x).iter().for_each(|t| at_x[t.index()] = i);
-            self.tessels_at(y).iter().for_each(|t| at_y[t.index()] = i);
-            for &(b, u, w) in &rim[i + 1..] {
+            for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
                 let distinct = x != y && x != u && x != w && y != u && y != w && u != w;
                 let glues = match distinct {
                     // Gluing x≡w and y≡u: no tessel may hold both of a pair (V1).
-                    true => {
-                        let shared = |v: VertexId, at: &[usize]| {
-                            self.tessels_at(v).iter().any(|t| at[t.index()] == i)
-                        };
-                        !shared(w, &at_x) && !shared(u, &at_y)
-                    }
+                    true => at.apart(2 * i, 2 * j + 1) && at.apart(2 * i + 1, 2 * j),
                     false => self.check_glue([x, y, u, w]).is_ok(),
                 };
                 #[cfg(test)]
@@ -221,7 +226,7 @@ impl Surface {
                     "splice {a}, {b}"
                 );
                 if glues {
-                    out.push(Edit::Splice { a, b });
+                    out(Edit::Splice { a, b });
                 }
             }
         }
@@ -261,7 +266,7 @@ impl Surface {
                 None => self.unsplice_keeps_valid(i).is_ok(),
             };
             if near && keeps_valid() {
-                out.push(Edit::Unsplice { edge });
+                out(Edit::Unsplice { edge });
             }
         }
     }
@@ -277,5 +282,43 @@ impl Surface {
                 "splice {i}: bridge {bridge}, search {search}"
             );
         }
+    }
+}
+
+/// The tessels at each corner of the rim edges `(edge, x, y)` as bit sets: set `2i` for rim
+/// edge i's x, `2i + 1` for its y, each over the tessels at any rim corner, numbered as met.
+struct RimSets {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl RimSets {
+    fn new(surface: &Surface, rim: &[(EdgeId, VertexId, VertexId)]) -> RimSets {
+        let corners = || rim.iter().flat_map(|&(_, x, y)| [x, y]);
+        let mut number = vec![u32::MAX; surface.cache.tessel_ids];
+        let mut met = 0;
+        for v in corners() {
+            for t in surface.tessels_at(v) {
+                if number[t.index()] == u32::MAX {
+                    number[t.index()] = met;
+                    met += 1;
+                }
+            }
+        }
+        let words = (met as usize).div_ceil(64).max(1);
+        let mut bits = vec![0u64; 2 * rim.len() * words];
+        for (set, v) in corners().enumerate() {
+            for t in surface.tessels_at(v) {
+                let k = number[t.index()] as usize;
+                bits[set * words + k / 64] |= 1 << (k % 64);
+            }
+        }
+        RimSets { words, bits }
+    }
+
+    /// Whether sets `p` and `q` have no tessel in common.
+    fn apart(&self, p: usize, q: usize) -> bool {
+        let (p, q) = (p * self.words, q * self.words);
+        (0..self.words).all(|k| self.bits[p + k] & self.bits[q + k] == 0)
     }
 }

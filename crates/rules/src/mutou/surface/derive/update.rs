@@ -23,6 +23,7 @@
 use std::sync::Arc;
 
 use super::adjacency::{merge_into, Changed};
+use super::splits::push_splits;
 use super::{base_consistency, Csr, Derived};
 use crate::mutou::surface::ids::{EdgeId, TesselId, VertexId};
 use crate::mutou::surface::map::Base;
@@ -84,11 +85,22 @@ impl Derived {
         }
     }
 
-    /// Flags the tessels with a base corner or edge whose glued id differs from `old`'s.
+    /// Flags the tessels with a base corner or edge whose glued id differs from `old`'s, and
+    /// those at a glued vertex that a splice made or unmade (their splits change).
     fn moved_by_glue(&self, old: &Derived, flag: &mut [bool]) {
+        let spliced = self.spliced_vertex.iter().zip(&old.spliced_vertex);
+        for (v, _) in spliced.enumerate().filter(|(_, (now, was))| now != was) {
+            old.at_vertex
+                .row(v)
+                .iter()
+                .for_each(|t| flag[t.index()] = true);
+        }
         let vertices = self.glued_vertex.iter().zip(&old.glued_vertex);
         for (_, &was) in vertices.filter(|(now, was)| now != was) {
-            old.at_vertex.row(was.index()).iter().for_each(|t| flag[t.index()] = true);
+            old.at_vertex
+                .row(was.index())
+                .iter()
+                .for_each(|t| flag[t.index()] = true);
         }
         let edges = self.glued_edge.iter().zip(&old.glued_edge);
         for (_, &was) in edges.filter(|(now, was)| now != was) {
@@ -97,12 +109,15 @@ impl Derived {
         }
     }
 
-    /// Cycles: the old rows but for the changed tessels, whose rows are made afresh.
+    /// Cycles and splits: the old rows but for the changed tessels, whose rows are made
+    /// afresh.
     fn follow_cycles(&mut self, base: &Base, old: &Derived, changed: &Changed) {
         let nt = self.tessel_ids;
         let corners = old.cyc_v.items.len() + 2 * crate::mutou::surface::MAX_CORNERS;
         self.cyc_v = Csr::with_capacity(nt, corners);
         self.cyc_e = Csr::with_capacity(nt, corners);
+        self.splits = Csr::with_capacity(nt, old.splits.items.len() + 4 * corners);
+        let mut keys = Vec::new();
         let mut t = 0;
         while t < nt {
             if !changed.flag[t] {
@@ -110,6 +125,7 @@ impl Derived {
                 let run = changed.flag[t..].iter().take_while(|&&c| !c).count();
                 self.cyc_v.extend_rows(&old.cyc_v, t..t + run);
                 self.cyc_e.extend_rows(&old.cyc_e, t..t + run);
+                self.splits.extend_rows(&old.splits, t..t + run);
                 t += run;
                 continue;
             }
@@ -124,6 +140,13 @@ impl Derived {
                     self.cyc_e.push_row(&[]);
                 }
             }
+            push_splits(
+                &self.cyc_v,
+                &self.spliced_vertex,
+                t,
+                &mut self.splits,
+                &mut keys,
+            );
             t += 1;
         }
     }
@@ -243,7 +266,10 @@ impl Derived {
             })
             .copied()
             .collect();
-        let kept = old.periphery.iter().filter(|g| near.binary_search(g).is_err());
+        let kept = old
+            .periphery
+            .iter()
+            .filter(|g| near.binary_search(g).is_err());
         merge_into(&mut self.periphery, kept, &rim);
     }
 
@@ -278,7 +304,8 @@ impl Derived {
             }
         }
         let keep = |g: &&EdgeId| near.binary_search(g).is_err();
-        self.vertex_edges = follow_rows(&old.vertex_edges, self.glued_vertex.len(), rows, now, keep);
+        self.vertex_edges =
+            follow_rows(&old.vertex_edges, self.glued_vertex.len(), rows, now, keep);
     }
 }
 
