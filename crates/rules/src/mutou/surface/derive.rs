@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 mod adjacency;
 mod splits;
 mod update;
+mod verdicts;
 
 use super::error::SurfaceError;
 use super::ids::{EdgeId, TesselId, VertexId};
@@ -188,6 +189,11 @@ pub(super) struct Derived {
     pub sides: Vec<(Option<TesselId>, Option<TesselId>)>,
     pub at_vertex: Csr<TesselId>,
     pub vertex_edges: Csr<EdgeId>,
+    /// Glued edge → whether a vertex may be inserted in it, room for the ids aside
+    /// (see `verdicts`).
+    pub insertable: Vec<bool>,
+    /// Glued vertex → whether it may be removed (see `verdicts`).
+    pub removable: Vec<bool>,
     pub periphery: Vec<EdgeId>,
     pub walker: Csr<TesselId>,
     pub angler: Csr<TesselId>,
@@ -228,6 +234,7 @@ impl Derived {
         d.map_splits();
         d.edge_uses(base);
         d.incidence(base);
+        d.map_verdicts();
         d.adjacency(base.tessels.len(), None);
         d
     }
@@ -503,6 +510,8 @@ impl Derived {
         compare!(
             at_vertex,
             vertex_edges,
+            insertable,
+            removable,
             periphery,
             walker,
             angler,

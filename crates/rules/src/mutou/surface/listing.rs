@@ -73,19 +73,32 @@ impl Surface {
         near && self.check(edit).is_ok()
     }
 
-    /// Insert-vertex and remove-vertex candidates.
+    /// Insert-vertex and remove-vertex candidates: the flags the caches keep (`verdicts`),
+    /// and room for a new vertex and edge for an insert (test builds compare every flag with
+    /// `check_insert` and `check_remove`).
     fn vertex_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
         let d = &self.cache;
+        let room = self.base.room(1, 1, 0).is_ok();
         for edge in (0..d.ends.len()).map(|e| EdgeId(e as u16)) {
-            let (l, r) = self.edge_sides(edge);
-            let near = l.is_some_and(allowed) || r.is_some_and(allowed);
-            if near && self.check_insert(edge).is_ok() {
-                out(Edit::InsertVertex { edge });
+            let inserts = room && d.insertable[edge.index()];
+            #[cfg(test)]
+            assert_eq!(inserts, self.check_insert(edge).is_ok(), "insert {edge}");
+            if inserts {
+                let (l, r) = self.edge_sides(edge);
+                if l.is_some_and(allowed) || r.is_some_and(allowed) {
+                    out(Edit::InsertVertex { edge });
+                }
             }
         }
         for vertex in (0..self.base.vertices.len()).map(|v| VertexId(v as u16)) {
-            let near = self.tessels_at(vertex).iter().any(|&t| allowed(t));
-            if near && self.check_remove(vertex).is_ok() {
+            let removes = d.removable[vertex.index()];
+            #[cfg(test)]
+            assert_eq!(
+                removes,
+                self.check_remove(vertex).is_ok(),
+                "remove {vertex}"
+            );
+            if removes && self.tessels_at(vertex).iter().any(|&t| allowed(t)) {
                 out(Edit::RemoveVertex { vertex });
             }
         }
@@ -132,13 +145,19 @@ impl Surface {
     /// merge, (smaller, larger) ascending, merged with the same pairs turned round.
     fn merge_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
         let mut pairs: Vec<(TesselId, TesselId)> = Vec::new();
+        // corner[v] == keep + 1: v is a corner of `keep`, the tessel whose pairs are checked.
+        let mut corner = vec![0u32; self.base.vertices.len()];
         for &keep in self.tessels().iter().filter(|&&t| allowed(t)) {
+            let mark = u32::from(keep.0) + 1;
+            (self.vertices(keep).iter()).for_each(|v| corner[v.index()] = mark);
+            let of_keep = |v: VertexId| corner[v.index()] == mark;
             for &gone in self
                 .walker(keep)
                 .iter()
                 .filter(|&&t| t > keep && allowed(t))
             {
-                let merges = self.check_merge(keep, gone).is_ok();
+                let edges = self.shared_edges(keep, gone);
+                let merges = self.check_merge_with(keep, gone, edges, of_keep).is_ok();
                 #[cfg(test)]
                 assert_eq!(
                     merges,
@@ -213,11 +232,16 @@ impl Surface {
         let at = RimSets::new(self, &rim);
         for (i, &(a, x, y)) in rim.iter().enumerate() {
             for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
-                let distinct = x != y && x != u && x != w && y != u && y != w && u != w;
-                let glues = match distinct {
-                    // Gluing x≡w and y≡u: no tessel may hold both of a pair (V1).
-                    true => at.apart(2 * i, 2 * j + 1) && at.apart(2 * i + 1, 2 * j),
-                    false => self.check_glue([x, y, u, w]).is_ok(),
+                // Gluing x≡w and y≡u: no tessel may hold both of a pair that is two vertices
+                // (V1). Edges meeting at one end (y = u or x = w) leave one such pair; other
+                // meetings go to `check_glue`.
+                let (xw, yu) = (x != w, y != u);
+                let apart = x != y && x != u && y != w && u != w;
+                let glues = match (apart, xw, yu) {
+                    (true, true, true) => at.apart(2 * i, 2 * j + 1) && at.apart(2 * i + 1, 2 * j),
+                    (true, true, false) => at.apart(2 * i, 2 * j + 1),
+                    (true, false, true) => at.apart(2 * i + 1, 2 * j),
+                    _ => self.check_glue([x, y, u, w]).is_ok(),
                 };
                 #[cfg(test)]
                 assert_eq!(

@@ -54,8 +54,9 @@ impl Derived {
         d.follow_live(base, old, &changed);
         let near = d.edges_near(old, &changed);
         d.follow_edge_uses(base, old, &changed, &near)?;
-        d.follow_at_vertex(old, &changed);
-        d.follow_vertex_edges(old, &near);
+        let mut rows = d.follow_at_vertex(old, &changed);
+        rows.extend(d.follow_vertex_edges(old, &near));
+        d.follow_verdicts(old, &near, rows);
         d.adjacency(d.tessel_ids, Some((old, &changed)));
         Some(d)
     }
@@ -275,8 +276,8 @@ impl Derived {
 
     /// The tessels at each glued vertex: the old rows but at the corners of the changed
     /// tessels (old or new), where the changed tessels are taken out and put back where
-    /// they have the corner now.
-    fn follow_at_vertex(&mut self, old: &Derived, changed: &Changed) {
+    /// they have the corner now. Returns those corners.
+    fn follow_at_vertex(&mut self, old: &Derived, changed: &Changed) -> Vec<VertexId> {
         let mut now: Vec<(VertexId, TesselId)> = Vec::new();
         let mut rows: Vec<VertexId> = Vec::new();
         for &t in &changed.list {
@@ -286,12 +287,20 @@ impl Derived {
             rows.extend_from_slice(old.cyc_v.row(t.index()));
         }
         let keep = |t: &&TesselId| !changed.flag[t.index()];
-        self.at_vertex = follow_rows(&old.at_vertex, self.glued_vertex.len(), rows, now, keep);
+        self.at_vertex = follow_rows(
+            &old.at_vertex,
+            self.glued_vertex.len(),
+            &mut rows,
+            now,
+            keep,
+        );
+        rows
     }
 
     /// The edges at each glued vertex: the old rows but at the ends (old or new) of the
     /// edges near the edit, where those edges are taken out and put back where they end now.
-    fn follow_vertex_edges(&mut self, old: &Derived, near: &[EdgeId]) {
+    /// Returns those ends.
+    fn follow_vertex_edges(&mut self, old: &Derived, near: &[EdgeId]) -> Vec<VertexId> {
         let mut now: Vec<(VertexId, EdgeId)> = Vec::new();
         let mut rows: Vec<VertexId> = Vec::new();
         for &g in near {
@@ -304,18 +313,24 @@ impl Derived {
             }
         }
         let keep = |g: &&EdgeId| near.binary_search(g).is_err();
-        self.vertex_edges =
-            follow_rows(&old.vertex_edges, self.glued_vertex.len(), rows, now, keep);
+        self.vertex_edges = follow_rows(
+            &old.vertex_edges,
+            self.glued_vertex.len(),
+            &mut rows,
+            now,
+            keep,
+        );
+        rows
     }
 }
 
 /// Rows `0..n` by glued vertex: `old`'s rows, but each row named in `rows` becomes its old
 /// items that `keep` keeps merged with its items in `now` (as (row, item) pairs; the two
-/// parts are disjoint).
+/// parts are disjoint). Leaves `rows` ascending without repeats.
 fn follow_rows<T: Copy + Ord>(
     old: &Csr<T>,
     n: usize,
-    mut rows: Vec<VertexId>,
+    rows: &mut Vec<VertexId>,
     mut now: Vec<(VertexId, T)>,
     keep: impl Fn(&&T) -> bool,
 ) -> Csr<T> {
@@ -327,7 +342,7 @@ fn follow_rows<T: Copy + Ord>(
     let (mut next, mut at) = (0, 0);
     let mut row = Vec::new();
     let mut items = Vec::new();
-    for &v in &rows {
+    for &v in rows.iter() {
         out.copy_rows(old, next..v.index());
         items.clear();
         while at < now.len() && now[at].0 == v {
