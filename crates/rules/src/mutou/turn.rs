@@ -197,10 +197,15 @@ impl MuTou {
         let allowed = self.area_region();
         let allowed = |t: TesselId| allowed.get(usize::from(t.0)) == Some(&true);
         self.surface().each_edit(allowed, |edit| {
-            for to_new in [false, true] {
-                if self.occupancy_allows(edit, to_new) {
-                    out.push(MuTouAction::Area { edit, to_new });
-                }
+            let (plain, to_new) = self.occupancy_choices(edit);
+            if plain {
+                out.push(MuTouAction::Area {
+                    edit,
+                    to_new: false,
+                });
+            }
+            if to_new {
+                out.push(MuTouAction::Area { edit, to_new });
             }
         });
     }
@@ -221,13 +226,22 @@ impl MuTou {
     /// D2 and V5: erase only empty tessels, merge at most one occupied tessel, and say where a
     /// split tessel's occupant goes only when there is one.
     fn occupancy_allows(&self, edit: Edit, to_new: bool) -> bool {
+        let (plain, new) = self.occupancy_choices(edit);
+        if to_new {
+            new
+        } else {
+            plain
+        }
+    }
+
+    /// [`MuTou::occupancy_allows`] for `to_new` false and true, in one look at the occupants.
+    fn occupancy_choices(&self, edit: Edit) -> (bool, bool) {
         let occupied = |t: TesselId| self.piece(t).is_some();
         match edit {
-            Edit::Split { tessel, .. } => occupied(tessel) || !to_new,
-            _ if to_new => false,
-            Edit::Erase { tessel } => !occupied(tessel),
-            Edit::Merge { keep, gone } => !occupied(keep) || !occupied(gone),
-            _ => true,
+            Edit::Split { tessel, .. } => (true, occupied(tessel)),
+            Edit::Erase { tessel } => (!occupied(tessel), false),
+            Edit::Merge { keep, gone } => (!occupied(keep) || !occupied(gone), false),
+            _ => (true, false),
         }
     }
 

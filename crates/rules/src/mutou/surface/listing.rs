@@ -147,26 +147,39 @@ impl Surface {
         let mut pairs: Vec<(TesselId, TesselId)> = Vec::new();
         // corner[v] == keep + 1: v is a corner of `keep`, the tessel whose pairs are checked.
         let mut corner = vec![0u32; self.base.vertices.len()];
+        // shared[s]: the edges of `keep` beside tessel s, as `shared_edges` gives them on a
+        // valid map (bit i for edge i), read off `keep`'s edges once for all its neighbours.
+        let mut shared = vec![0u32; self.cache.tessel_ids];
+        let beside = |keep: TesselId, e: EdgeId| {
+            let (l, r) = self.edge_sides(e);
+            l.into_iter().chain(r).filter(move |&s| s != keep)
+        };
         for &keep in self.tessels().iter().filter(|&&t| allowed(t)) {
             let mark = u32::from(keep.0) + 1;
             (self.vertices(keep).iter()).for_each(|v| corner[v.index()] = mark);
             let of_keep = |v: VertexId| corner[v.index()] == mark;
+            for (i, &e) in self.edges(keep).iter().enumerate() {
+                beside(keep, e).for_each(|s| shared[s.index()] |= 1 << i);
+            }
             for &gone in self
                 .walker(keep)
                 .iter()
                 .filter(|&&t| t > keep && allowed(t))
             {
-                let edges = self.shared_edges(keep, gone);
+                let edges = shared[gone.index()];
                 let merges = self.check_merge_with(keep, gone, edges, of_keep).is_ok();
                 #[cfg(test)]
-                assert_eq!(
-                    merges,
-                    self.check_merge(gone, keep).is_ok(),
-                    "merge {keep} {gone}"
-                );
+                {
+                    assert_eq!(edges, self.shared_edges(keep, gone), "{keep} beside {gone}");
+                    let both = (self.check_merge(keep, gone), self.check_merge(gone, keep));
+                    assert_eq!((merges, merges), (both.0.is_ok(), both.1.is_ok()));
+                }
                 if merges {
                     pairs.push((keep, gone));
                 }
+            }
+            for &e in self.edges(keep) {
+                beside(keep, e).for_each(|s| shared[s.index()] = 0);
             }
         }
         let mut turned: Vec<(TesselId, TesselId)> = pairs.iter().map(|&(a, b)| (b, a)).collect();
