@@ -14,148 +14,17 @@
 use std::sync::OnceLock;
 
 mod adjacency;
+mod csr;
 mod splits;
 mod update;
 mod verdicts;
+
+pub(super) use csr::Csr;
 
 use super::error::SurfaceError;
 use super::ids::{EdgeId, TesselId, VertexId};
 use super::map::Base;
 use super::MAX_CORNERS;
-
-/// Rows of items in one flat vector ("compressed sparse rows"): cheap to clone and to read.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct Csr<T> {
-    start: Vec<u32>,
-    items: Vec<T>,
-}
-
-impl<T> Default for Csr<T> {
-    fn default() -> Self {
-        Csr {
-            start: vec![0],
-            items: Vec::new(),
-        }
-    }
-}
-
-impl<T: Copy> Csr<T> {
-    /// No rows yet, with room for `rows` rows of `items` items in all.
-    fn with_capacity(rows: usize, items: usize) -> Self {
-        let mut start = Vec::with_capacity(rows + 1);
-        start.push(0);
-        Csr {
-            start,
-            items: Vec::with_capacity(items),
-        }
-    }
-
-    /// Appends the next row.
-    pub fn push_row(&mut self, row: &[T]) {
-        self.items.extend_from_slice(row);
-        self.start.push(self.items.len() as u32);
-    }
-
-    /// Appends rows `rows` of `other`, in one copy.
-    fn extend_rows(&mut self, other: &Csr<T>, rows: std::ops::Range<usize>) {
-        let (first, last) = (other.start[rows.start], other.start[rows.end]);
-        let shift = self.items.len() as u32;
-        self.items
-            .extend_from_slice(&other.items[first as usize..last as usize]);
-        (self.start).extend(
-            other.start[rows.start + 1..=rows.end]
-                .iter()
-                .map(|&s| s - first + shift),
-        );
-    }
-
-    /// Appends rows `rows` of `other`, where rows past `other`'s last are empty.
-    fn copy_rows(&mut self, other: &Csr<T>, rows: std::ops::Range<usize>) {
-        let have = rows.end.min(other.rows()).max(rows.start);
-        if have > rows.start {
-            self.extend_rows(other, rows.start..have);
-        }
-        let end = self.items.len() as u32;
-        self.start.extend((have..rows.end).map(|_| end));
-    }
-
-    /// The number of rows.
-    pub fn rows(&self) -> usize {
-        self.start.len() - 1
-    }
-
-    /// Appends the next row from an iterator.
-    fn push_row_from(&mut self, row: impl Iterator<Item = T>) {
-        self.items.extend(row);
-        self.start.push(self.items.len() as u32);
-    }
-
-    /// Row `i`; empty past the last row.
-    pub fn row(&self, i: usize) -> &[T] {
-        match (self.start.get(i), self.start.get(i + 1)) {
-            (Some(&a), Some(&b)) => &self.items[a as usize..b as usize],
-            _ => &[],
-        }
-    }
-
-    /// Rows `0..rows` from (row, item) pairs listed in ascending item order: a counting sort
-    /// by row keeps each row ascending without sorting; repeats in a row are dropped.
-    fn from_ordered_pairs(rows: usize, pairs: &[(usize, T)]) -> Self
-    where
-        T: PartialEq,
-    {
-        let mut start = vec![0u32; rows + 1];
-        for &(r, _) in pairs {
-            start[r + 1] += 1;
-        }
-        for r in 0..rows {
-            start[r + 1] += start[r];
-        }
-        let Some(&(_, fill)) = pairs.first() else {
-            return Csr {
-                start,
-                items: Vec::new(),
-            };
-        };
-        let mut items = vec![fill; pairs.len()];
-        // next[r] is where row r's next item goes; it ends as row r + 1's start.
-        let mut next = start[..rows].to_vec();
-        let mut repeats = false;
-        for &(r, item) in pairs {
-            let at = next[r] as usize;
-            repeats |= at > start[r] as usize && items[at - 1] == item;
-            items[at] = item;
-            next[r] += 1;
-        }
-        let mut csr = Csr { start, items };
-        // Only an invalid map repeats an item in a row (a corner twice, a loop edge).
-        if repeats {
-            csr.drop_repeats();
-        }
-        csr
-    }
-
-    /// Drops an item equal to the one before it in its row, keeping the rows in place.
-    fn drop_repeats(&mut self)
-    where
-        T: PartialEq,
-    {
-        let mut kept = 0;
-        let mut from = 0;
-        for r in 0..self.start.len() - 1 {
-            let end = self.start[r + 1] as usize;
-            for k in from..end {
-                if k == from || self.items[k - 1] != self.items[k] {
-                    self.items[kept] = self.items[k];
-                    kept += 1;
-                }
-            }
-            from = end;
-            self.start[r + 1] = kept as u32;
-        }
-        self.items.truncate(kept);
-    }
-}
 
 /// Everything the queries read, derived from the base.
 #[derive(Clone, Debug, Default)]
@@ -210,19 +79,6 @@ impl Derived {
         Derived::derive(base)
     }
 
-    /// The same caches as [`Derived::build`], for `base` made by one edit (one `apply`
-    /// accepts) of `old_base`, whose caches are `old`: brought up from `old` where the edit
-    /// changed something (see `update`), built afresh if that finds a V2 fault. Test and
-    /// debug builds compare the result with [`Derived::build`].
-    pub fn build_after(base: &Base, old_base: &Base, old: &Derived) -> Derived {
-        let d = Derived::follow_edit(base, old_base, old).unwrap_or_else(|| Derived::build(base));
-        #[cfg(any(test, debug_assertions))]
-        if let Err(field) = d.fields_same_as(&Derived::derive(base)) {
-            panic!("the caches after an edit: {field}");
-        }
-        d
-    }
-
     fn derive(base: &Base) -> Derived {
         let mut d = Derived {
             tessel_ids: base.tessels.len(),
@@ -235,7 +91,7 @@ impl Derived {
         d.edge_uses(base);
         d.incidence(base);
         d.map_verdicts();
-        d.adjacency(base.tessels.len(), None);
+        d.adjacency(base.tessels.len());
         d
     }
 
@@ -370,7 +226,7 @@ impl Derived {
     /// Tessels and edges at each glued vertex; the periphery.
     fn incidence(&mut self, base: &Base) {
         let nv = base.vertices.len();
-        let mut pairs: Vec<(usize, TesselId)> = Vec::with_capacity(self.cyc_v.items.len());
+        let mut pairs: Vec<(usize, TesselId)> = Vec::with_capacity(self.cyc_v.len());
         for &t in &self.live {
             pairs.extend(self.cyc_v.row(t.index()).iter().map(|v| (v.index(), t)));
         }

@@ -40,6 +40,15 @@ struct Scratch {
     stamp: Vec<u32>,
 }
 
+impl Scratch {
+    fn new(tessel_ids: usize) -> Scratch {
+        Scratch {
+            row: Vec::with_capacity(4 * MAX_CORNERS),
+            stamp: vec![0; tessel_ids],
+        }
+    }
+}
+
 /// The tessels whose cycle (in glued ids) may have changed, ascending, and a flag per tessel
 /// id. Tessels past the old map's last id are always among them; a tessel listed whose
 /// cycle is the same after all only has its rows gathered afresh.
@@ -60,79 +69,65 @@ impl Changed {
 }
 
 impl Derived {
-    /// Walker, touching and angler rows for every tessel id; with `old`, the caches of the
-    /// map this one was made from by one edit and the tessels whose cycle that edit may have
-    /// changed, rows are copied or patched where they can be (see the module docs). Jagger
-    /// rows are left untraced.
-    pub(super) fn adjacency(&mut self, nt: usize, old: Option<(&Derived, &Changed)>) {
-        let mut rows = Rows::with_capacity(nt, self.cyc_v.items.len());
-        let mut scratch = Scratch {
-            row: Vec::with_capacity(4 * MAX_CORNERS),
-            stamp: vec![0; nt],
-        };
-        match old {
-            None => (0..nt).for_each(|t| self.gather(TesselId(t as u16), &mut scratch, &mut rows)),
-            Some((old, changed)) => self.follow(old, changed, &mut scratch, &mut rows),
-        }
+    /// Walker, touching and angler rows for every tessel id, gathered afresh. Jagger rows
+    /// are left untraced.
+    pub(super) fn adjacency(&mut self, nt: usize) {
+        let mut rows = Rows::with_capacity(nt, self.cyc_v.len());
+        let mut scratch = Scratch::new(nt);
+        (0..nt).for_each(|t| self.gather(TesselId(t as u16), &mut scratch, &mut rows));
         (self.walker, self.touching, self.angler) = (rows.walker, rows.touching, rows.angler);
         self.jagger = (0..nt).map(|_| std::sync::OnceLock::new()).collect();
     }
 
-    /// Appends the rows of every tessel id after one edit of `old`'s map to `rows`.
-    fn follow(&self, old: &Derived, changed: &Changed, scratch: &mut Scratch, rows: &mut Rows) {
+    /// The rows after one edit, in place (see the module docs): `walker` and `touching`
+    /// hold the changed tessels' rows before it (row k for the changed tessel k).
+    pub(super) fn follow_adjacency(
+        &mut self,
+        changed: &Changed,
+        walker: &Csr<TesselId>,
+        touching: &Csr<TesselId>,
+    ) {
         let nt = self.tessel_ids;
+        let mut scratch = Scratch::new(nt);
         let mut fresh = Rows::with_capacity(changed.list.len(), 4 * MAX_CORNERS);
         for &c in &changed.list {
-            self.gather(c, scratch, &mut fresh);
+            self.gather(c, &mut scratch, &mut fresh);
         }
         // Where an unchanged tessel t comes to be beside a changed tessel c, or stops being
-        // so (the relations are symmetric), as (t, c) keys; `patch` flags each such t.
+        // so (the relations are symmetric), as (t, c) keys.
         let mut walker_diff = Diff::default();
         let mut touching_diff = Diff::default();
-        let mut patch = vec![false; nt];
         for (k, &c) in changed.list.iter().enumerate() {
             let unchanged = |t: TesselId| !changed.flag[t.index()];
-            let c_old = c.index();
-            walker_diff.add(old.walker.row(c_old), fresh.walker.row(k), c, unchanged);
-            touching_diff.add(old.touching.row(c_old), fresh.touching.row(k), c, unchanged);
+            walker_diff.add(walker.row(k), fresh.walker.row(k), c, unchanged);
+            touching_diff.add(touching.row(k), fresh.touching.row(k), c, unchanged);
         }
+        let mut patch: Vec<u32> = Vec::new();
         for diff in [&mut walker_diff, &mut touching_diff] {
             diff.gone.sort_unstable();
             diff.came.sort_unstable();
-            for &key in diff.gone.iter().chain(&diff.came) {
-                patch[(key >> 16) as usize] = true;
-            }
+            patch.extend(diff.gone.iter().chain(&diff.came).map(|&key| key >> 16));
+        }
+        patch.sort_unstable();
+        patch.dedup();
+        for rows in [&mut self.walker, &mut self.touching, &mut self.angler] {
+            rows.grow_to(nt);
+        }
+        for (k, &c) in changed.list.iter().enumerate() {
+            self.walker.set_row(c.index(), fresh.walker.row(k));
+            self.touching.set_row(c.index(), fresh.touching.row(k));
+            self.angler.set_row(c.index(), fresh.angler.row(k));
         }
         let (mut walker_at, mut touching_at) = ([0, 0], [0, 0]);
-        let mut changed_rows = 0..changed.list.len();
-        let mut t = 0;
-        while t < nt {
-            if changed.flag[t] {
-                let k = changed_rows.next().expect("a fresh row per changed tessel");
-                rows.walker.push_row(fresh.walker.row(k));
-                rows.touching.push_row(fresh.touching.row(k));
-                rows.angler.push_row(fresh.angler.row(k));
-            } else if patch[t] {
-                let row = &mut scratch.row;
-                walker_diff.apply(row, old.walker.row(t), t, &mut walker_at);
-                rows.walker.push_row(row);
-                touching_diff.apply(row, old.touching.row(t), t, &mut touching_at);
-                rows.touching.push_row(row);
-                let walker = rows.walker.row(t);
-                row.retain(|s| walker.binary_search(s).is_err());
-                rows.angler.push_row(row);
-            } else {
-                // Tessels past old's last id are changed, so a run stays within old's.
-                let run = (t..nt)
-                    .take_while(|&s| !changed.flag[s] && !patch[s])
-                    .count();
-                rows.walker.extend_rows(&old.walker, t..t + run);
-                rows.touching.extend_rows(&old.touching, t..t + run);
-                rows.angler.extend_rows(&old.angler, t..t + run);
-                t += run;
-                continue;
-            }
-            t += 1;
+        let row = &mut scratch.row;
+        for t in patch.into_iter().map(|t| t as usize) {
+            walker_diff.apply(row, self.walker.row(t), t, &mut walker_at);
+            self.walker.set_row(t, row);
+            touching_diff.apply(row, self.touching.row(t), t, &mut touching_at);
+            self.touching.set_row(t, row);
+            let walker = self.walker.row(t);
+            row.retain(|s| walker.binary_search(s).is_err());
+            self.angler.set_row(t, row);
         }
     }
 
@@ -155,7 +150,6 @@ impl Derived {
         }
         row.sort_unstable();
         rows.walker.push_row(row);
-        let walker_len = row.len();
         row.clear();
         for &v in self.cyc_v.row(t.index()) {
             for &s in self.at_vertex.row(v.index()).iter().filter(|&&s| s != t) {
@@ -164,8 +158,7 @@ impl Derived {
         }
         row.sort_unstable();
         rows.touching.push_row(row);
-        let items = rows.walker.items.len();
-        let walker = &rows.walker.items[items - walker_len..];
+        let walker = rows.walker.row(rows.walker.rows() - 1);
         row.retain(|s| walker.binary_search(s).is_err());
         rows.angler.push_row(row);
     }

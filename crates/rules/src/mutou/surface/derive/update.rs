@@ -1,4 +1,5 @@
-//! The caches after one edit, brought up from the caches before it.
+//! The caches after one edit, brought up from the caches before it, in place: only the rows
+//! and entries the edit touched are written.
 //!
 //! An edit replaces the records of a few tessels (`altered` copies a record on write, so
 //! they are exactly the records the new base no longer shares with the old one) and, for
@@ -18,72 +19,113 @@
 //! The result equals `Derived::build` of the new base. A V2 fault at a changed tessel or at
 //! an edge near the edit (never after an edit `apply` accepts), or one in the old caches,
 //! hands the work to the full build, so the fault reported is always the one it finds. Test
-//! and debug builds compare every result with the full build (`Derived::build_after`).
+//! and debug builds compare every result with the full build (`Surface::apply`).
 
 use std::sync::Arc;
 
 use super::adjacency::{merge_into, Changed};
-use super::splits::push_splits;
+use super::splits::split_pairs;
 use super::{base_consistency, Csr, Derived};
 use crate::mutou::surface::ids::{EdgeId, TesselId, VertexId};
 use crate::mutou::surface::map::Base;
 
+/// What the caches said about the changed tessels before the edit, kept while they are
+/// overwritten (row k for the changed tessel k; empty for a new one).
+struct Before {
+    cyc_v: Csr<VertexId>,
+    cyc_e: Csr<EdgeId>,
+    walker: Csr<TesselId>,
+    touching: Csr<TesselId>,
+}
+
+impl Before {
+    fn of(d: &Derived, changed: &Changed) -> Before {
+        let mut before = Before {
+            cyc_v: Csr::with_capacity(changed.list.len(), 8 * changed.list.len()),
+            cyc_e: Csr::with_capacity(changed.list.len(), 8 * changed.list.len()),
+            walker: Csr::with_capacity(changed.list.len(), 8 * changed.list.len()),
+            touching: Csr::with_capacity(changed.list.len(), 32 * changed.list.len()),
+        };
+        for t in changed.list.iter().map(|t| t.index()) {
+            before.cyc_v.push_row(d.cyc_v.row(t));
+            before.cyc_e.push_row(d.cyc_e.row(t));
+            before.walker.push_row(d.walker.row(t));
+            before.touching.push_row(d.touching.row(t));
+        }
+        before
+    }
+}
+
 impl Derived {
-    /// The caches of `base`, made from `old_base` by one edit, brought up from `old` (the
-    /// caches of `old_base`); `None` when the full build must decide (see the module docs).
-    pub(super) fn follow_edit(base: &Base, old_base: &Base, old: &Derived) -> Option<Derived> {
-        let shrank = base.tessels.len() < old.tessel_ids
-            || base.vertices.len() < old.glued_vertex.len()
-            || base.edges.len() < old.glued_edge.len();
-        if old.fault.is_some() || shrank {
+    /// Brings the caches of `old_base` up to `base`, made from it by one edit (see the module
+    /// docs); builds them afresh when that finds a fault.
+    pub(in crate::mutou::surface) fn follow_edit(&mut self, base: &Base, old_base: &Base) {
+        if self.update(base, old_base).is_none() {
+            *self = Derived::build(base);
+        }
+    }
+
+    /// [`Derived::follow_edit`]; `None` when the full build must decide, the caches then
+    /// half written.
+    fn update(&mut self, base: &Base, old_base: &Base) -> Option<()> {
+        let shrank = base.tessels.len() < self.tessel_ids
+            || base.vertices.len() < self.glued_vertex.len()
+            || base.edges.len() < self.glued_edge.len();
+        if self.fault.is_some() || shrank {
             return None;
         }
-        let mut d = Derived {
-            tessel_ids: base.tessels.len(),
-            ..Derived::default()
-        };
+        let (old_ne, old_nv) = (self.glued_edge.len(), self.glued_vertex.len());
         let mut flag = records_changed(base, old_base);
-        if base.splices == old_base.splices && spliced_runs_kept(base, old_base, old, &flag) {
-            d.extend_glue(base, old);
+        if base.splices == old_base.splices && spliced_runs_kept(base, old_base, self, &flag) {
+            self.extend_glue(base);
         } else {
-            d.glue(base);
-            d.moved_by_glue(old, &mut flag);
+            let mut glued = Derived::default();
+            glued.glue(base);
+            glued.moved_by_glue(self, &mut flag);
+            self.take_glue(glued);
         }
         let changed = Changed::from_flags(flag);
-        d.follow_cycles(base, old, &changed);
-        d.follow_live(base, old, &changed);
-        let near = d.edges_near(old, &changed);
-        d.follow_edge_uses(base, old, &changed, &near)?;
-        let mut rows = d.follow_at_vertex(old, &changed);
-        rows.extend(d.follow_vertex_edges(old, &near));
-        d.follow_verdicts(old, &near, rows);
-        d.adjacency(d.tessel_ids, Some((old, &changed)));
-        Some(d)
+        let before = Before::of(self, &changed);
+        self.tessel_ids = base.tessels.len();
+        self.follow_cycles(base, &changed);
+        self.follow_live(base, &changed);
+        let near = self.edges_near(&before, &changed, old_ne);
+        let old_ends: Vec<_> = (near.iter())
+            .map(|e| self.ends.get(e.index()).copied().flatten())
+            .collect();
+        self.follow_edge_uses(base, &changed, &near)?;
+        let mut rows = self.follow_at_vertex(&before, &changed);
+        rows.extend(self.follow_vertex_edges(&near, &old_ends));
+        self.follow_verdicts(&near, rows, old_nv);
+        self.follow_adjacency(&changed, &before.walker, &before.touching);
+        self.jagger.iter_mut().for_each(|row| drop(row.take()));
+        (self.jagger).resize_with(self.tessel_ids, std::sync::OnceLock::new);
+        Some(())
     }
 
     /// The old gluing, extended by the ids made since (each its own class, unspliced).
-    fn extend_glue(&mut self, base: &Base, old: &Derived) {
+    fn extend_glue(&mut self, base: &Base) {
         let (nv, ne) = (base.vertices.len(), base.edges.len());
-        let (old_nv, old_ne) = (old.glued_vertex.len(), old.glued_edge.len());
-        self.glued_vertex.reserve(nv);
-        self.glued_vertex.extend_from_slice(&old.glued_vertex);
+        let (old_nv, old_ne) = (self.glued_vertex.len(), self.glued_edge.len());
         (self.glued_vertex).extend((old_nv..nv).map(|v| VertexId(v as u16)));
-        self.glued_edge.reserve(ne);
-        self.glued_edge.extend_from_slice(&old.glued_edge);
         (self.glued_edge).extend((old_ne..ne).map(|e| EdgeId(e as u16)));
-        self.splice_of = old.splice_of.clone();
         self.splice_of.resize(ne, None);
-        self.splice_ends = old.splice_ends.clone();
-        self.spliced_vertex = old.spliced_vertex.clone();
         self.spliced_vertex.resize(nv, false);
-        self.class = old.class.clone();
         for v in old_nv..nv {
             self.class.push_row(&[VertexId(v as u16)]);
-        }
-        self.class_splices = old.class_splices.clone();
-        for _ in old_nv..nv {
             self.class_splices.push_row(&[]);
         }
+    }
+
+    /// Takes the gluing of `glued` (derived afresh).
+    fn take_glue(&mut self, glued: Derived) {
+        self.glued_vertex = glued.glued_vertex;
+        self.glued_edge = glued.glued_edge;
+        self.splice_of = glued.splice_of;
+        self.splice_ends = glued.splice_ends;
+        self.spliced_vertex = glued.spliced_vertex;
+        self.class = glued.class;
+        self.class_splices = glued.class_splices;
     }
 
     /// Flags the tessels with a base corner or edge whose glued id differs from `old`'s, and
@@ -110,97 +152,60 @@ impl Derived {
         }
     }
 
-    /// Cycles and splits: the old rows but for the changed tessels, whose rows are made
-    /// afresh.
-    fn follow_cycles(&mut self, base: &Base, old: &Derived, changed: &Changed) {
+    /// Cycles and splits: the changed tessels' rows made afresh.
+    fn follow_cycles(&mut self, base: &Base, changed: &Changed) {
         let nt = self.tessel_ids;
-        let corners = old.cyc_v.items.len() + 2 * crate::mutou::surface::MAX_CORNERS;
-        self.cyc_v = Csr::with_capacity(nt, corners);
-        self.cyc_e = Csr::with_capacity(nt, corners);
-        self.splits = Csr::with_capacity(nt, old.splits.items.len() + 4 * corners);
-        let mut keys = Vec::new();
-        let mut t = 0;
-        while t < nt {
-            if !changed.flag[t] {
-                // Tessels past old's last id are changed, so a run stays within old's.
-                let run = changed.flag[t..].iter().take_while(|&&c| !c).count();
-                self.cyc_v.extend_rows(&old.cyc_v, t..t + run);
-                self.cyc_e.extend_rows(&old.cyc_e, t..t + run);
-                self.splits.extend_rows(&old.splits, t..t + run);
-                t += run;
-                continue;
+        self.cyc_v.grow_to(nt);
+        self.cyc_e.grow_to(nt);
+        self.splits.grow_to(nt);
+        let (mut corners, mut edges) = (Vec::new(), Vec::new());
+        let (mut keys, mut splits) = (Vec::new(), Vec::new());
+        for &t in &changed.list {
+            let t = t.index();
+            corners.clear();
+            edges.clear();
+            if let Some(rec) = &base.tessels[t] {
+                corners.extend(rec.verts.iter().map(|v| self.glued_vertex[v.index()]));
+                edges.extend(rec.edges.iter().map(|e| self.glued_edge[e.index()]));
             }
-            match &base.tessels[t] {
-                Some(rec) => {
-                    let (gv, ge) = (&self.glued_vertex, &self.glued_edge);
-                    (self.cyc_v).push_row_from(rec.verts.iter().map(|v| gv[v.index()]));
-                    (self.cyc_e).push_row_from(rec.edges.iter().map(|e| ge[e.index()]));
-                }
-                None => {
-                    self.cyc_v.push_row(&[]);
-                    self.cyc_e.push_row(&[]);
-                }
-            }
-            push_splits(
-                &self.cyc_v,
-                &self.spliced_vertex,
-                t,
-                &mut self.splits,
-                &mut keys,
-            );
-            t += 1;
+            self.cyc_v.set_row(t, &corners);
+            self.cyc_e.set_row(t, &edges);
+            split_pairs(&corners, &self.spliced_vertex, &mut keys, &mut splits);
+            self.splits.set_row(t, &splits);
         }
     }
 
     /// The live tessels: the old ones but for the changed tessels, plus those live now.
-    fn follow_live(&mut self, base: &Base, old: &Derived, changed: &Changed) {
+    fn follow_live(&mut self, base: &Base, changed: &Changed) {
         let live_now: Vec<TesselId> = (changed.list.iter())
             .filter(|t| base.rec(**t).is_some())
             .copied()
             .collect();
-        let kept = old.live.iter().filter(|t| !changed.flag[t.index()]);
+        let old = std::mem::take(&mut self.live);
+        let kept = old.iter().filter(|t| !changed.flag[t.index()]);
         merge_into(&mut self.live, kept, &live_now);
     }
 
     /// The glued edges of the changed tessels' cycles, old and new, and every edge id made
-    /// by the edit, ascending.
-    fn edges_near(&self, old: &Derived, changed: &Changed) -> Vec<EdgeId> {
-        let mut near: Vec<EdgeId> = (old.glued_edge.len()..self.glued_edge.len())
-            .map(|e| EdgeId(e as u16))
-            .collect();
+    /// by the edit (past `old_ne`), ascending.
+    fn edges_near(&self, before: &Before, changed: &Changed, old_ne: usize) -> Vec<EdgeId> {
         let mut at = vec![false; self.glued_edge.len()];
-        for &t in &changed.list {
-            let edges = old
-                .cyc_e
-                .row(t.index())
-                .iter()
-                .chain(self.cyc_e.row(t.index()));
+        for (k, t) in changed.list.iter().enumerate() {
+            let edges = before.cyc_e.row(k).iter().chain(self.cyc_e.row(t.index()));
             edges.for_each(|e| at[e.index()] = true);
         }
         // Read off in order: cheaper than sorting them.
-        near.splice(
-            0..0,
-            (0..old.glued_edge.len())
-                .filter(|&e| at[e])
-                .map(|e| EdgeId(e as u16)),
-        );
-        near
+        let near = (0..old_ne)
+            .filter(|&e| at[e])
+            .chain(old_ne..self.glued_edge.len());
+        near.map(|e| EdgeId(e as u16)).collect()
     }
 
-    /// Ends, sides and the periphery: the old ones but at the edges near the edit, where
-    /// they are made afresh. `None` on a V2 fault at a changed tessel or a tessel using an
-    /// edge near the edit.
-    fn follow_edge_uses(
-        &mut self,
-        base: &Base,
-        old: &Derived,
-        changed: &Changed,
-        near: &[EdgeId],
-    ) -> Option<()> {
+    /// Ends, sides and the periphery, made afresh at the edges near the edit. `None` on a V2
+    /// fault at a changed tessel or a tessel using an edge near the edit.
+    fn follow_edge_uses(&mut self, base: &Base, changed: &Changed, near: &[EdgeId]) -> Option<()> {
         let ne = base.edges.len();
-        self.ends = old.ends.clone();
         self.ends.resize(ne, None);
-        self.sides = old.sides.clone();
         self.sides.resize(ne, (None, None));
         let unchanged = |s: Option<TesselId>| s.filter(|s| !changed.flag[s.index()]);
         for &g in near {
@@ -212,7 +217,7 @@ impl Derived {
                 ]),
                 _ => None,
             };
-            let (l, r) = old.sides.get(e).copied().unwrap_or((None, None));
+            let (l, r) = self.sides[e];
             self.sides[e] = (unchanged(l), unchanged(r));
         }
         let mut faults = Vec::new();
@@ -231,10 +236,9 @@ impl Derived {
         if !faults.is_empty() {
             return None;
         }
-        self.follow_periphery(old, near);
+        self.follow_periphery(near);
         Some(())
     }
-
     /// Puts changed tessel `t` on the sides of its edges; `None` on a V2 fault.
     fn take_sides(&mut self, t: TesselId) -> Option<()> {
         let vs = self.cyc_v.row(t.index());
@@ -269,7 +273,7 @@ impl Derived {
     }
 
     /// The periphery: the old one but at the edges near the edit, judged afresh.
-    fn follow_periphery(&mut self, old: &Derived, near: &[EdgeId]) {
+    fn follow_periphery(&mut self, near: &[EdgeId]) {
         let rim: Vec<EdgeId> = (near.iter())
             .filter(|g| {
                 let (l, r) = self.sides[g.index()];
@@ -277,96 +281,83 @@ impl Derived {
             })
             .copied()
             .collect();
-        let kept = old
-            .periphery
-            .iter()
-            .filter(|g| near.binary_search(g).is_err());
+        let old = std::mem::take(&mut self.periphery);
+        let kept = old.iter().filter(|g| near.binary_search(g).is_err());
         merge_into(&mut self.periphery, kept, &rim);
     }
 
-    /// The tessels at each glued vertex: the old rows but at the corners of the changed
-    /// tessels (old or new), where the changed tessels are taken out and put back where
-    /// they have the corner now. Returns those corners.
-    fn follow_at_vertex(&mut self, old: &Derived, changed: &Changed) -> Vec<VertexId> {
+    /// The tessels at each glued vertex, made afresh at the corners of the changed tessels
+    /// (old or new): the changed tessels are taken out and put back where they have the
+    /// corner now. Returns those corners.
+    fn follow_at_vertex(&mut self, before: &Before, changed: &Changed) -> Vec<VertexId> {
         let mut now: Vec<(VertexId, TesselId)> = Vec::new();
         let mut rows: Vec<VertexId> = Vec::new();
-        for &t in &changed.list {
+        for (k, &t) in changed.list.iter().enumerate() {
             let corners = self.cyc_v.row(t.index());
             now.extend(corners.iter().map(|&v| (v, t)));
             rows.extend_from_slice(corners);
-            rows.extend_from_slice(old.cyc_v.row(t.index()));
+            rows.extend_from_slice(before.cyc_v.row(k));
         }
         let keep = |t: &&TesselId| !changed.flag[t.index()];
-        self.at_vertex = follow_rows(
-            &old.at_vertex,
-            self.glued_vertex.len(),
-            &mut rows,
-            now,
-            keep,
-        );
+        let n = self.glued_vertex.len();
+        follow_rows(&mut self.at_vertex, n, &mut rows, &now, keep);
         rows
     }
 
-    /// The edges at each glued vertex: the old rows but at the ends (old or new) of the
-    /// edges near the edit, where those edges are taken out and put back where they end now.
+    /// The edges at each glued vertex, made afresh at the ends (old: `old_ends`, or new) of
+    /// the edges near the edit: those edges are taken out and put back where they end now.
     /// Returns those ends.
-    fn follow_vertex_edges(&mut self, old: &Derived, near: &[EdgeId]) -> Vec<VertexId> {
+    fn follow_vertex_edges(
+        &mut self,
+        near: &[EdgeId],
+        old_ends: &[Option<[VertexId; 2]>],
+    ) -> Vec<VertexId> {
         let mut now: Vec<(VertexId, EdgeId)> = Vec::new();
         let mut rows: Vec<VertexId> = Vec::new();
-        for &g in near {
+        for (&g, was) in near.iter().zip(old_ends) {
             if let Some([a, b]) = self.ends[g.index()] {
                 now.extend([(a, g), (b, g)]);
                 rows.extend([a, b]);
             }
-            if let Some(&Some([a, b])) = old.ends.get(g.index()) {
+            if let Some([a, b]) = *was {
                 rows.extend([a, b]);
             }
         }
         let keep = |g: &&EdgeId| near.binary_search(g).is_err();
-        self.vertex_edges = follow_rows(
-            &old.vertex_edges,
-            self.glued_vertex.len(),
-            &mut rows,
-            now,
-            keep,
-        );
+        let n = self.glued_vertex.len();
+        follow_rows(&mut self.vertex_edges, n, &mut rows, &now, keep);
         rows
     }
 }
 
-/// Rows `0..n` by glued vertex: `old`'s rows, but each row named in `rows` becomes its old
-/// items that `keep` keeps merged with its items in `now` ((row, item) pairs in ascending
-/// item order, each row named in `rows`; the two parts are disjoint). Leaves `rows`
-/// ascending without repeats.
+/// Rows `0..n` by glued vertex, in place: each row named in `rows` becomes its items that
+/// `keep` keeps merged with its items in `now` ((row, item) pairs in ascending item order,
+/// each row named in `rows`; the two parts are disjoint). Leaves `rows` ascending without
+/// repeats.
 fn follow_rows<T: Copy + Ord>(
-    old: &Csr<T>,
+    csr: &mut Csr<T>,
     n: usize,
     rows: &mut Vec<VertexId>,
-    now: Vec<(VertexId, T)>,
+    now: &[(VertexId, T)],
     keep: impl Fn(&&T) -> bool,
-) -> Csr<T> {
+) {
     // slot[v]: v's place among the rows named, read off in order (cheaper than sorting).
     let mut slot = vec![u32::MAX; n];
     rows.iter().for_each(|v| slot[v.index()] = 0);
     rows.clear();
     rows.extend((0..n).filter(|&v| slot[v] == 0).map(|v| VertexId(v as u16)));
     (rows.iter().enumerate()).for_each(|(k, v)| slot[v.index()] = k as u32);
-    let now = Csr::from_ordered_pairs(rows.len(), &now_by_slot(&now, &slot));
-    let mut out = Csr::with_capacity(n, old.items.len() + now.items.len());
-    let mut next = 0;
+    let now = Csr::from_ordered_pairs(rows.len(), &now_by_slot(now, &slot));
+    csr.grow_to(n);
     let mut row = Vec::new();
     for (k, &v) in rows.iter().enumerate() {
-        out.copy_rows(old, next..v.index());
         merge_into(
             &mut row,
-            old.row(v.index()).iter().filter(&keep),
+            csr.row(v.index()).iter().filter(&keep),
             now.row(k),
         );
-        out.push_row(&row);
-        next = v.index() + 1;
+        csr.set_row(v.index(), &row);
     }
-    out.copy_rows(old, next..n);
-    out
 }
 
 /// `now`'s pairs with each row given as its slot.

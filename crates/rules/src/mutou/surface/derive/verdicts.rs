@@ -20,17 +20,15 @@ impl Derived {
             .collect();
     }
 
-    /// The flags of `old`, judged again at the edges `near` an edit and the vertices `rows`
-    /// whose tessels or edges it changed (edges and vertices past `old`'s are new).
-    pub(super) fn follow_verdicts(&mut self, old: &Derived, near: &[EdgeId], rows: Vec<VertexId>) {
-        self.insertable = old.insertable.clone();
+    /// The flags, judged again at the edges `near` an edit and the vertices `rows` whose
+    /// tessels or edges it changed (vertices from `old_nv` on are new).
+    pub(super) fn follow_verdicts(&mut self, near: &[EdgeId], rows: Vec<VertexId>, old_nv: usize) {
         self.insertable.resize(self.ends.len(), false);
         for &e in near {
             self.insertable[e.index()] = self.insertable_now(e);
         }
-        self.removable = old.removable.clone();
         self.removable.resize(self.glued_vertex.len(), false);
-        let new = (old.removable.len()..self.glued_vertex.len()).map(|v| VertexId(v as u16));
+        let new = (old_nv..self.glued_vertex.len()).map(|v| VertexId(v as u16));
         for v in rows.into_iter().chain(new) {
             self.removable[v.index()] = self.removable_now(v);
         }
