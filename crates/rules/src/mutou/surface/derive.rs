@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 
 mod adjacency;
 mod csr;
+mod pieces;
 mod splits;
 mod update;
 mod verdicts;
@@ -63,6 +64,9 @@ pub(super) struct Derived {
     pub insertable: Vec<bool>,
     /// Glued vertex → whether it may be removed (see `verdicts`).
     pub removable: Vec<bool>,
+    /// Tessel → its piece of the base map, named by the piece's smallest tessel id (see
+    /// `pieces`).
+    pub piece: Vec<u32>,
     pub periphery: Vec<EdgeId>,
     pub walker: Csr<TesselId>,
     pub angler: Csr<TesselId>,
@@ -91,6 +95,7 @@ impl Derived {
         d.edge_uses(base);
         d.incidence(base);
         d.map_verdicts();
+        d.map_pieces(base);
         d.adjacency(base.tessels.len());
         d
     }
@@ -368,6 +373,7 @@ impl Derived {
             vertex_edges,
             insertable,
             removable,
+            piece,
             periphery,
             walker,
             angler,

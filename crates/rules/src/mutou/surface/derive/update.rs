@@ -75,6 +75,7 @@ impl Derived {
             return None;
         }
         let (old_ne, old_nv) = (self.glued_edge.len(), self.glued_vertex.len());
+        let old_nt = self.tessel_ids;
         let mut flag = records_changed(base, old_base);
         if base.splices == old_base.splices && spliced_runs_kept(base, old_base, self, &flag) {
             self.extend_glue(base);
@@ -97,6 +98,7 @@ impl Derived {
         let mut rows = self.follow_at_vertex(&before, &changed);
         rows.extend(self.follow_vertex_edges(&near, &old_ends));
         self.follow_verdicts(&near, rows, old_nv);
+        self.follow_pieces(base, &changed.list, old_nt);
         self.follow_adjacency(&changed, &before.walker, &before.touching);
         self.jagger.iter_mut().for_each(|row| drop(row.take()));
         (self.jagger).resize_with(self.tessel_ids, std::sync::OnceLock::new);
