@@ -196,7 +196,9 @@ impl MuTou {
     pub(super) fn area_actions(&self, out: &mut Vec<MuTouAction>) {
         let allowed = self.area_region();
         let allowed = |t: TesselId| allowed.get(usize::from(t.0)) == Some(&true);
-        self.surface().each_edit(allowed, |edit| {
+        // Occupied tessels are never erased, nor two merged (`occupancy_choices`).
+        let empty = |t: TesselId| self.piece(t).is_none();
+        self.surface().each_edit_but(allowed, empty, |edit| {
             let (plain, to_new) = self.occupancy_choices(edit);
             if plain {
                 out.push(MuTouAction::Area {

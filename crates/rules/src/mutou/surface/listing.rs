@@ -27,11 +27,23 @@ impl Surface {
     }
 
     /// Hands `sink` each edit [`Surface::edits`] lists, in its order, without collecting them.
-    pub fn each_edit(&self, allowed: impl Fn(TesselId) -> bool, mut sink: impl FnMut(Edit)) {
+    pub fn each_edit(&self, allowed: impl Fn(TesselId) -> bool, sink: impl FnMut(Edit)) {
+        self.each_edit_but(allowed, |_| true, sink);
+    }
+
+    /// [`Surface::each_edit`], leaving out the erases of tessels `empty` refuses and the
+    /// merges of two such tessels (the game's occupancy refuses them, mutou D2), whose checks
+    /// are then skipped.
+    pub fn each_edit_but(
+        &self,
+        allowed: impl Fn(TesselId) -> bool,
+        empty: impl Fn(TesselId) -> bool,
+        mut sink: impl FnMut(Edit),
+    ) {
         let out = &mut sink;
         self.vertex_edits(&allowed, out);
         self.split_edits(&allowed, out);
-        self.merge_edits(&allowed, out);
+        self.merge_edits(&allowed, &empty, out);
         let beside = |e: EdgeId| {
             let (l, r) = self.edge_sides(e);
             l.is_some_and(&allowed) || r.is_some_and(&allowed)
@@ -43,7 +55,7 @@ impl Surface {
                 }
             }
         }
-        self.erase_edits(&allowed, out);
+        self.erase_edits(&|t| allowed(t) && empty(t), out);
         self.splice_edits(&allowed, out);
     }
 
@@ -143,7 +155,12 @@ impl Surface {
     /// run is one piece in one cycle exactly when in the other, as V1 lets neither cycle pass
     /// a corner twice), so each pair is checked once and listed both ways: the pairs that
     /// merge, (smaller, larger) ascending, merged with the same pairs turned round.
-    fn merge_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
+    fn merge_edits(
+        &self,
+        allowed: &impl Fn(TesselId) -> bool,
+        empty: &impl Fn(TesselId) -> bool,
+        out: &mut impl FnMut(Edit),
+    ) {
         let mut pairs: Vec<(TesselId, TesselId)> = Vec::new();
         // corner[v] == keep + 1: v is a corner of `keep`, the tessel whose pairs are checked.
         let mut corner = vec![0u32; self.base.vertices.len()];
@@ -161,10 +178,11 @@ impl Surface {
             for (i, &e) in self.edges(keep).iter().enumerate() {
                 beside(keep, e).for_each(|s| shared[s.index()] |= 1 << i);
             }
+            let keep_empty = empty(keep);
             for &gone in self
                 .walker(keep)
                 .iter()
-                .filter(|&&t| t > keep && allowed(t))
+                .filter(|&&t| t > keep && allowed(t) && (keep_empty || empty(t)))
             {
                 let edges = shared[gone.index()];
                 let merges = self.check_merge_with(keep, gone, edges, of_keep).is_ok();
