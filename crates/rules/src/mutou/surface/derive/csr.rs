@@ -94,6 +94,41 @@ impl<T: Copy> Csr<T> {
         }
     }
 
+    /// Takes `item` out of ascending row `i`, if there.
+    pub fn remove_sorted(&mut self, i: usize, item: T)
+    where
+        T: Ord,
+    {
+        let (start, len) = (self.span[i].0 as usize, self.span[i].1 as usize);
+        let row = &mut self.items[start..start + len];
+        if let Ok(at) = row.binary_search(&item) {
+            row.copy_within(at + 1.., at);
+            self.span[i].1 -= 1;
+            self.waste += 1;
+        }
+    }
+
+    /// Puts `item` into ascending row `i` where it belongs, unless there (the row moves to
+    /// the end).
+    pub fn insert_sorted(&mut self, i: usize, item: T)
+    where
+        T: Ord,
+    {
+        let (start, len) = (self.span[i].0 as usize, self.span[i].1 as usize);
+        let Err(at) = self.items[start..start + len].binary_search(&item) else {
+            return;
+        };
+        let end = self.items.len();
+        self.items.extend_from_within(start..start + at);
+        self.items.push(item);
+        self.items.extend_from_within(start + at..start + len);
+        self.span[i] = (end as u32, len as u32 + 1);
+        self.waste += len;
+        if self.waste > 64 && 2 * self.waste > self.items.len() {
+            self.compact();
+        }
+    }
+
     /// Lays the rows out again one after another, without waste.
     fn compact(&mut self) {
         let mut items = Vec::with_capacity(self.len() + self.len() / 4);

@@ -288,85 +288,51 @@ impl Derived {
         merge_into(&mut self.periphery, kept, &rim);
     }
 
-    /// The tessels at each glued vertex, made afresh at the corners of the changed tessels
-    /// (old or new): the changed tessels are taken out and put back where they have the
-    /// corner now. Returns those corners.
+    /// The tessels at each glued vertex: each changed tessel leaves the rows of the corners
+    /// it lost and joins those of the corners it gained. Returns the corners of the changed
+    /// tessels, old and new (their rows or their tessels changed).
     fn follow_at_vertex(&mut self, before: &Before, changed: &Changed) -> Vec<VertexId> {
-        let mut now: Vec<(VertexId, TesselId)> = Vec::new();
-        let mut rows: Vec<VertexId> = Vec::new();
+        self.at_vertex.grow_to(self.glued_vertex.len());
+        let mut corners: Vec<VertexId> = Vec::new();
         for (k, &t) in changed.list.iter().enumerate() {
-            let corners = self.cyc_v.row(t.index());
-            now.extend(corners.iter().map(|&v| (v, t)));
-            rows.extend_from_slice(corners);
-            rows.extend_from_slice(before.cyc_v.row(k));
+            let (was, now) = (before.cyc_v.row(k), self.cyc_v.row(t.index()));
+            for &v in was.iter().filter(|v| !now.contains(v)) {
+                self.at_vertex.remove_sorted(v.index(), t);
+            }
+            for &v in now.iter().filter(|v| !was.contains(v)) {
+                self.at_vertex.insert_sorted(v.index(), t);
+            }
+            corners.extend_from_slice(was);
+            corners.extend_from_slice(now);
         }
-        let keep = |t: &&TesselId| !changed.flag[t.index()];
-        let n = self.glued_vertex.len();
-        follow_rows(&mut self.at_vertex, n, &mut rows, &now, keep);
-        rows
+        corners
     }
 
-    /// The edges at each glued vertex, made afresh at the ends (old: `old_ends`, or new) of
-    /// the edges near the edit: those edges are taken out and put back where they end now.
-    /// Returns those ends.
+    /// The edges at each glued vertex: each edge near the edit leaves the rows of the ends
+    /// it lost (`old_ends` held them) and joins those of the ends it gained. Returns the
+    /// ends, old and new.
     fn follow_vertex_edges(
         &mut self,
         near: &[EdgeId],
         old_ends: &[Option<[VertexId; 2]>],
     ) -> Vec<VertexId> {
-        let mut now: Vec<(VertexId, EdgeId)> = Vec::new();
-        let mut rows: Vec<VertexId> = Vec::new();
+        self.vertex_edges.grow_to(self.glued_vertex.len());
+        let mut ends: Vec<VertexId> = Vec::new();
         for (&g, was) in near.iter().zip(old_ends) {
-            if let Some([a, b]) = self.ends[g.index()] {
-                now.extend([(a, g), (b, g)]);
-                rows.extend([a, b]);
+            let was: &[VertexId] = was.as_ref().map_or(&[], |e| e.as_slice());
+            let now = self.ends[g.index()];
+            let now: &[VertexId] = now.as_ref().map_or(&[], |e| e.as_slice());
+            for &v in was.iter().filter(|v| !now.contains(v)) {
+                self.vertex_edges.remove_sorted(v.index(), g);
             }
-            if let Some([a, b]) = *was {
-                rows.extend([a, b]);
+            for &v in now.iter().filter(|v| !was.contains(v)) {
+                self.vertex_edges.insert_sorted(v.index(), g);
             }
+            ends.extend_from_slice(was);
+            ends.extend_from_slice(now);
         }
-        let keep = |g: &&EdgeId| near.binary_search(g).is_err();
-        let n = self.glued_vertex.len();
-        follow_rows(&mut self.vertex_edges, n, &mut rows, &now, keep);
-        rows
+        ends
     }
-}
-
-/// Rows `0..n` by glued vertex, in place: each row named in `rows` becomes its items that
-/// `keep` keeps merged with its items in `now` ((row, item) pairs in ascending item order,
-/// each row named in `rows`; the two parts are disjoint). Leaves `rows` ascending without
-/// repeats.
-fn follow_rows<T: Copy + Ord>(
-    csr: &mut Csr<T>,
-    n: usize,
-    rows: &mut Vec<VertexId>,
-    now: &[(VertexId, T)],
-    keep: impl Fn(&&T) -> bool,
-) {
-    // slot[v]: v's place among the rows named, read off in order (cheaper than sorting).
-    let mut slot = vec![u32::MAX; n];
-    rows.iter().for_each(|v| slot[v.index()] = 0);
-    rows.clear();
-    rows.extend((0..n).filter(|&v| slot[v] == 0).map(|v| VertexId(v as u16)));
-    (rows.iter().enumerate()).for_each(|(k, v)| slot[v.index()] = k as u32);
-    let now = Csr::from_ordered_pairs(rows.len(), &now_by_slot(now, &slot));
-    csr.grow_to(n);
-    let mut row = Vec::new();
-    for (k, &v) in rows.iter().enumerate() {
-        merge_into(
-            &mut row,
-            csr.row(v.index()).iter().filter(&keep),
-            now.row(k),
-        );
-        csr.set_row(v.index(), &row);
-    }
-}
-
-/// `now`'s pairs with each row given as its slot.
-fn now_by_slot<T: Copy>(now: &[(VertexId, T)], slot: &[u32]) -> Vec<(usize, T)> {
-    now.iter()
-        .map(|&(v, item)| (slot[v.index()] as usize, item))
-        .collect()
 }
 
 /// A flag per tessel id of the new base: its record is not the old base's (new, gone or
