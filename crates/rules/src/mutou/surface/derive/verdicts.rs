@@ -29,8 +29,12 @@ impl Derived {
         }
         self.removable.resize(self.glued_vertex.len(), false);
         let new = (old_nv..self.glued_vertex.len()).map(|v| VertexId(v as u16));
+        // `rows` names most vertices several times: judge each once.
+        let mut judged = vec![false; self.glued_vertex.len()];
         for v in rows.into_iter().chain(new) {
-            self.removable[v.index()] = self.removable_now(v);
+            if !std::mem::replace(&mut judged[v.index()], true) {
+                self.removable[v.index()] = self.removable_now(v);
+            }
         }
     }
 
