@@ -102,10 +102,8 @@ impl Derived {
 
     /// Union-find of base vertices through the splices, and the glued edge ids.
     fn glue(&mut self, base: &Base) {
-        let nv = base.vertices.len();
-        let ne = base.edges.len();
         // How the (single) user of each edge traverses it, in base ids.
-        let mut trav: Vec<Option<[VertexId; 2]>> = vec![None; ne];
+        let mut trav: Vec<Option<[VertexId; 2]>> = vec![None; base.edges.len()];
         for rec in base.tessels.iter().flatten() {
             let k = rec.verts.len();
             for (i, e) in rec.edges.iter().enumerate() {
@@ -115,6 +113,14 @@ impl Derived {
                 }
             }
         }
+        self.glue_with(base, |e| trav[e.index()]);
+    }
+
+    /// [`Derived::glue`], given how the first user (by tessel id) of each spliced edge runs
+    /// it (`None` if no tessel uses it); asked only about spliced edges.
+    fn glue_with(&mut self, base: &Base, run: impl Fn(EdgeId) -> Option<[VertexId; 2]>) {
+        let nv = base.vertices.len();
+        let ne = base.edges.len();
         let mut parent: Vec<usize> = (0..nv).collect();
         self.glued_edge = (0..ne).map(|e| EdgeId(e as u16)).collect();
         self.splice_of = vec![None; ne];
@@ -123,7 +129,7 @@ impl Derived {
             self.splice_of[a.index()] = Some(idx);
             self.splice_of[b.index()] = Some(idx);
             // Edge a used as x→y, edge b used as u→w: glue x≡w and y≡u (orientation-reversing).
-            let ends = match (trav[a.index()], trav[b.index()]) {
+            let ends = match (run(a), run(b)) {
                 (Some([x, y]), Some([u, w])) => Some([x, y, u, w]),
                 _ => None,
             };

@@ -81,7 +81,12 @@ impl Derived {
             self.extend_glue(base);
         } else {
             let mut glued = Derived::default();
-            glued.glue(base);
+            match flag.contains(&true) {
+                true => glued.glue(base),
+                // Splice or unsplice: the tessels are the old ones, so a spliced edge's users
+                // are those of its old glued edge.
+                false => glued.glue_with(base, |e| self.old_run(base, e)),
+            }
             glued.moved_by_glue(self, &mut flag);
             self.take_glue(glued);
         }
@@ -103,6 +108,22 @@ impl Derived {
         self.jagger.iter_mut().for_each(|row| drop(row.take()));
         (self.jagger).resize_with(self.tessel_ids, std::sync::OnceLock::new);
         Some(())
+    }
+
+    /// How base edge `e` is run by its first user (by tessel id) among the sides of its
+    /// glued edge in these (old) caches, when the tessels are those of `base`.
+    fn old_run(&self, base: &Base, e: EdgeId) -> Option<[VertexId; 2]> {
+        let (l, r) = self
+            .sides
+            .get(self.glued_edge.get(e.index())?.index())
+            .copied()?;
+        let mut users = [l, r];
+        users.sort_unstable();
+        users.into_iter().flatten().find_map(|t| {
+            let rec = base.rec(t)?;
+            let i = rec.edges.iter().position(|&x| x == e)?;
+            Some([rec.verts[i], rec.verts[(i + 1) % rec.verts.len()]])
+        })
     }
 
     /// The old gluing, extended by the ids made since (each its own class, unspliced).
