@@ -6,7 +6,8 @@
 //! base corners x≡w and y≡u links the piece holding x and y (one tessel's edge) with the piece
 //! holding u and w. So the splices are the links of a small graph on the base pieces, and
 //! undoing splice `i` keeps V3 exactly when `i` is not a bridge of that graph. On a surface
-//! whose base is in one piece (most of them) no splice is a bridge.
+//! whose base is in one piece (most of them) no splice is a bridge. The pieces are kept with
+//! the caches (`derive/pieces`).
 //!
 //! `local`'s per-splice search (`unsplice_keeps_valid`) gives the same answer one splice at a
 //! time; test builds compare the two on every listing.

@@ -6,8 +6,13 @@
 //! touching graph and of the stands (`links`, one search for all tessels, where `apply`
 //! searches from the one tessel; most tessels settle V3 at their own corners first),
 //! unsplice reads V3 off the bridges among the splices (`bridges`, one pass for all splices)
-//! and V4 off the bridges of the stands (`links`), split takes each tessel's corner
-//! positions once, splice each periphery edge's use once, merge each pair once.
+//! and V4 off the bridges of the stands (`links`), splice each periphery edge's use once
+//! (V1 as intersections of the tessel sets at the rim corners), merge each pair once, with
+//! the kept tessel's corners and shared edges read once for all its neighbours. What depends
+//! only on the map near a tessel, edge or vertex is kept with the caches and follows each
+//! edit (`derive`): each tessel's splits, which edges may take a vertex and which vertices
+//! may go, the base map's pieces for `bridges`. Edits go straight to the caller
+//! (`each_edit`), so nothing is collected or sorted but the merges turned round.
 
 use std::cell::OnceCell;
 

@@ -7,13 +7,13 @@
 //! *glued* map. The surface also keeps its edit log, so that a position can be written as
 //! "generator + edits" and rebuilt by replaying them.
 //!
-//! The caches (`derive`) follow each edit from the old ones: only what lies at the tessels
-//! the edit changed is made afresh, the rest is copied (`derive/update`, and for the
-//! adjacency rows `derive/adjacency`). The jagger rows are traced on their first query and
-//! kept until the next edit (every edit starts them empty), so a position pays only for the
-//! rows its Jagger pieces ask for. Test and debug builds compare the caches after every
-//! edit with a rebuild from scratch (`Derived::build_after`), and tests do so after random
-//! plies (`Surface::caches_match_rebuild`).
+//! The caches (`derive`) follow each edit in place: only the rows and entries at the
+//! tessels the edit changed are written (`derive/update`, and for the adjacency rows
+//! `derive/adjacency`). The jagger rows are traced on their first query and kept until the
+//! next edit (every edit starts them empty), so a position pays only for the rows its
+//! Jagger pieces ask for. Test and debug builds compare the caches after every edit with a
+//! rebuild from scratch (`Surface::apply`), and tests do so after random plies
+//! (`Surface::caches_match_rebuild`).
 //!
 //! Files: `ids` (identifiers), `map` (stored data, `Surface`, queries), `derive` (the glued
 //! map and adjacency caches), `validity` (V1–V4), `ops` (the check and effect of each

@@ -6,10 +6,10 @@
 //! afresh. Two tessels that both kept their cycle share an edge, or a vertex, exactly when
 //! they did before, and the relations are symmetric, so a tessel that kept its cycle keeps
 //! its old rows but for the changed tessels: those are taken out, and put back where the
-//! changed tessel's fresh row names it. Only the tessels in a changed tessel's old or fresh
-//! touching row are patched; every other tessel keeps its rows as they were, copied in
-//! runs. Test and debug builds compare the result with a rebuild from scratch
-//! (`Derived::build_after`).
+//! changed tessel's fresh row names it. Only the tessels whose relation to a changed tessel
+//! differs between its old and fresh rows are patched, in place; every other row stays as
+//! it is. Test and debug builds compare the result with a rebuild from scratch
+//! (`Surface::apply`).
 
 use super::{Csr, Derived};
 use crate::mutou::surface::ids::TesselId;
