@@ -173,7 +173,8 @@ impl MuTou {
             if kinds.is_empty() {
                 continue;
             }
-            self.surface().distances(from.at, Graph::Vertex, &mut dist);
+            // Only costs up to the units left matter.
+            (self.surface()).distances_within(from.at, Graph::Vertex, units, &mut dist);
             for to in &own {
                 let cost = dist[usize::from(to.at.0)];
                 if to.at == from.at || to.shakken.total() >= MAX_SHAKKEN || cost > units {
@@ -194,16 +195,21 @@ impl MuTou {
     /// pieces or touching them (S15c), with the occupancy rules of D2.
     pub(super) fn area_actions(&self, out: &mut Vec<MuTouAction>) {
         let allowed = self.area_region();
-        let mut edits = Vec::new();
-        self.surface()
-            .edits(|t| allowed.get(usize::from(t.0)) == Some(&true), &mut edits);
-        for edit in edits {
-            for to_new in [false, true] {
-                if self.occupancy_allows(edit, to_new) {
-                    out.push(MuTouAction::Area { edit, to_new });
-                }
+        let allowed = |t: TesselId| allowed.get(usize::from(t.0)) == Some(&true);
+        // Occupied tessels are never erased, nor two merged (`occupancy_choices`).
+        let empty = |t: TesselId| self.piece(t).is_none();
+        self.surface().each_edit_but(allowed, empty, |edit| {
+            let (plain, to_new) = self.occupancy_choices(edit);
+            if plain {
+                out.push(MuTouAction::Area {
+                    edit,
+                    to_new: false,
+                });
             }
-        }
+            if to_new {
+                out.push(MuTouAction::Area { edit, to_new });
+            }
+        });
     }
 
     /// S15c: the tessels holding the mover's pieces or touching them, by tessel id.
@@ -222,13 +228,22 @@ impl MuTou {
     /// D2 and V5: erase only empty tessels, merge at most one occupied tessel, and say where a
     /// split tessel's occupant goes only when there is one.
     fn occupancy_allows(&self, edit: Edit, to_new: bool) -> bool {
+        let (plain, new) = self.occupancy_choices(edit);
+        if to_new {
+            new
+        } else {
+            plain
+        }
+    }
+
+    /// [`MuTou::occupancy_allows`] for `to_new` false and true, in one look at the occupants.
+    fn occupancy_choices(&self, edit: Edit) -> (bool, bool) {
         let occupied = |t: TesselId| self.piece(t).is_some();
         match edit {
-            Edit::Split { tessel, .. } => occupied(tessel) || !to_new,
-            _ if to_new => false,
-            Edit::Erase { tessel } => !occupied(tessel),
-            Edit::Merge { keep, gone } => !occupied(keep) || !occupied(gone),
-            _ => true,
+            Edit::Split { tessel, .. } => (true, occupied(tessel)),
+            Edit::Erase { tessel } => (!occupied(tessel), false),
+            Edit::Merge { keep, gone } => (!occupied(keep) || !occupied(gone), false),
+            _ => (true, false),
         }
     }
 

@@ -6,7 +6,8 @@
 //! base corners x≡w and y≡u links the piece holding x and y (one tessel's edge) with the piece
 //! holding u and w. So the splices are the links of a small graph on the base pieces, and
 //! undoing splice `i` keeps V3 exactly when `i` is not a bridge of that graph. On a surface
-//! whose base is in one piece (most of them) no splice is a bridge.
+//! whose base is in one piece (most of them) no splice is a bridge. The pieces are kept with
+//! the caches (`derive/pieces`).
 //!
 //! `local`'s per-splice search (`unsplice_keeps_valid`) gives the same answer one splice at a
 //! time; test builds compare the two on every listing.
@@ -21,29 +22,25 @@ impl Surface {
     /// the glued map not connected), where callers fall back to the per-splice check.
     pub(super) fn splice_bridges(&self) -> Option<Vec<bool>> {
         let d = &self.cache;
-        // Base vertices joined through each live tessel's corners: the base pieces.
-        let mut piece: Vec<usize> = (0..self.base.vertices.len()).collect();
-        for rec in self.base.tessels.iter().flatten() {
-            let first = rec.verts.first()?.index();
-            for v in &rec.verts[1..] {
-                union(&mut piece, first, v.index());
-            }
+        // The base pieces are kept with the caches (`derive/pieces`), each named by its
+        // smallest tessel id.
+        if self.tessels().iter().any(|&t| self.vertices(t).is_empty()) {
+            return None;
         }
-        // Each splice as a link between the pieces of its two edges (x on one, u on the other).
+        // Each splice as a link between the pieces of its two edges' users.
         let mut links: Vec<[usize; 2]> = Vec::with_capacity(d.splice_ends.len());
-        for ends in &d.splice_ends {
-            let [x, _, u, _] = (*ends)?;
-            links.push([find(&mut piece, x.index()), find(&mut piece, u.index())]);
+        for (ends, &[a, _]) in d.splice_ends.iter().zip(&self.base.splices) {
+            (*ends)?;
+            let (Some(l), Some(r)) = self.edge_sides(a) else {
+                return None;
+            };
+            links.push([d.piece[l.index()] as usize, d.piece[r.index()] as usize]);
         }
-        // The number of pieces: distinct roots of the tessels' first corners.
-        let mut counted = vec![false; piece.len()];
-        let mut pieces = 0;
-        for rec in self.base.tessels.iter().flatten() {
-            let root = find(&mut piece, rec.verts[0].index());
-            pieces += usize::from(!std::mem::replace(&mut counted[root], true));
-        }
+        let pieces = (self.tessels().iter())
+            .filter(|t| d.piece[t.index()] == u32::from(t.0))
+            .count();
         // A spanning forest of the links; only its links can be bridges.
-        let mut joined: Vec<usize> = (0..piece.len()).collect();
+        let mut joined: Vec<usize> = (0..d.tessel_ids).collect();
         let mut tree = Vec::new();
         for (i, &[a, b]) in links.iter().enumerate() {
             if find(&mut joined, a) != find(&mut joined, b) {

@@ -1,5 +1,6 @@
-//! The glued map (base + splices) and the adjacency caches, rebuilt after every edit; the
-//! walker, touching and angler rows follow an edit from the old ones (`adjacency`).
+//! The glued map (base + splices) and the adjacency caches: built from scratch for a new
+//! surface, brought up from the old caches after an edit (`update`; the walker, touching
+//! and angler rows in `adjacency`).
 //!
 //! Jagger rows are the exception: tracing every tessel's runs cost more than all the other
 //! caches together, and a position asks for few of them (only where a piece with a Jagger
@@ -13,130 +14,18 @@
 use std::sync::OnceLock;
 
 mod adjacency;
+mod csr;
+mod pieces;
+mod splits;
+mod update;
+mod verdicts;
+
+pub(super) use csr::Csr;
 
 use super::error::SurfaceError;
 use super::ids::{EdgeId, TesselId, VertexId};
 use super::map::Base;
 use super::MAX_CORNERS;
-
-/// Rows of items in one flat vector ("compressed sparse rows"): cheap to clone and to read.
-#[derive(Clone, Debug)]
-pub(super) struct Csr<T> {
-    start: Vec<u32>,
-    items: Vec<T>,
-}
-
-impl<T> Default for Csr<T> {
-    fn default() -> Self {
-        Csr {
-            start: vec![0],
-            items: Vec::new(),
-        }
-    }
-}
-
-impl<T: Copy> Csr<T> {
-    /// No rows yet, with room for `rows` rows of `items` items in all.
-    fn with_capacity(rows: usize, items: usize) -> Self {
-        let mut start = Vec::with_capacity(rows + 1);
-        start.push(0);
-        Csr {
-            start,
-            items: Vec::with_capacity(items),
-        }
-    }
-
-    /// Appends the next row.
-    pub fn push_row(&mut self, row: &[T]) {
-        self.items.extend_from_slice(row);
-        self.start.push(self.items.len() as u32);
-    }
-
-    /// Appends rows `rows` of `other`, in one copy.
-    fn extend_rows(&mut self, other: &Csr<T>, rows: std::ops::Range<usize>) {
-        let (first, last) = (other.start[rows.start], other.start[rows.end]);
-        let shift = self.items.len() as u32;
-        self.items
-            .extend_from_slice(&other.items[first as usize..last as usize]);
-        (self.start).extend(
-            other.start[rows.start + 1..=rows.end]
-                .iter()
-                .map(|&s| s - first + shift),
-        );
-    }
-
-    /// Appends the next row from an iterator.
-    fn push_row_from(&mut self, row: impl Iterator<Item = T>) {
-        self.items.extend(row);
-        self.start.push(self.items.len() as u32);
-    }
-
-    /// Row `i`; empty past the last row.
-    pub fn row(&self, i: usize) -> &[T] {
-        match (self.start.get(i), self.start.get(i + 1)) {
-            (Some(&a), Some(&b)) => &self.items[a as usize..b as usize],
-            _ => &[],
-        }
-    }
-
-    /// Rows `0..rows` from (row, item) pairs listed in ascending item order: a counting sort
-    /// by row keeps each row ascending without sorting; repeats in a row are dropped.
-    fn from_ordered_pairs(rows: usize, pairs: &[(usize, T)]) -> Self
-    where
-        T: PartialEq,
-    {
-        let mut start = vec![0u32; rows + 1];
-        for &(r, _) in pairs {
-            start[r + 1] += 1;
-        }
-        for r in 0..rows {
-            start[r + 1] += start[r];
-        }
-        let Some(&(_, fill)) = pairs.first() else {
-            return Csr {
-                start,
-                items: Vec::new(),
-            };
-        };
-        let mut items = vec![fill; pairs.len()];
-        // next[r] is where row r's next item goes; it ends as row r + 1's start.
-        let mut next = start[..rows].to_vec();
-        let mut repeats = false;
-        for &(r, item) in pairs {
-            let at = next[r] as usize;
-            repeats |= at > start[r] as usize && items[at - 1] == item;
-            items[at] = item;
-            next[r] += 1;
-        }
-        let mut csr = Csr { start, items };
-        // Only an invalid map repeats an item in a row (a corner twice, a loop edge).
-        if repeats {
-            csr.drop_repeats();
-        }
-        csr
-    }
-
-    /// Drops an item equal to the one before it in its row, keeping the rows in place.
-    fn drop_repeats(&mut self)
-    where
-        T: PartialEq,
-    {
-        let mut kept = 0;
-        let mut from = 0;
-        for r in 0..self.start.len() - 1 {
-            let end = self.start[r + 1] as usize;
-            for k in from..end {
-                if k == from || self.items[k - 1] != self.items[k] {
-                    self.items[kept] = self.items[k];
-                    kept += 1;
-                }
-            }
-            from = end;
-            self.start[r + 1] = kept as u32;
-        }
-        self.items.truncate(kept);
-    }
-}
 
 /// Everything the queries read, derived from the base.
 #[derive(Clone, Debug, Default)]
@@ -162,12 +51,22 @@ pub(super) struct Derived {
     pub class_splices: Csr<u32>,
     pub cyc_v: Csr<VertexId>,
     pub cyc_e: Csr<EdgeId>,
+    /// Tessel → the corner pairs a split of it may join (see `splits`).
+    pub splits: Csr<(VertexId, VertexId)>,
     /// Glued edge → glued (tail, head); `None` if not a live glued edge.
     pub ends: Vec<Option<[VertexId; 2]>>,
     /// Glued edge → (tessel using it tail→head, tessel using it head→tail).
     pub sides: Vec<(Option<TesselId>, Option<TesselId>)>,
     pub at_vertex: Csr<TesselId>,
     pub vertex_edges: Csr<EdgeId>,
+    /// Glued edge → whether a vertex may be inserted in it, room for the ids aside
+    /// (see `verdicts`).
+    pub insertable: Vec<bool>,
+    /// Glued vertex → whether it may be removed (see `verdicts`).
+    pub removable: Vec<bool>,
+    /// Tessel → its piece of the base map, named by the piece's smallest tessel id (see
+    /// `pieces`).
+    pub piece: Vec<u32>,
     pub periphery: Vec<EdgeId>,
     pub walker: Csr<TesselId>,
     pub angler: Csr<TesselId>,
@@ -181,17 +80,10 @@ pub(super) struct Derived {
 impl Derived {
     /// Derives the glued map and all caches from `base`.
     pub fn build(base: &Base) -> Derived {
-        Derived::derive(base, None)
+        Derived::derive(base)
     }
 
-    /// The same caches as [`Derived::build`], for `base` made by one edit of the map `old`
-    /// was derived from: the walker, touching and angler rows of tessels the edit cannot
-    /// have reached are copied from `old` (see [`Derived::rows_to_redo`]).
-    pub fn build_after(base: &Base, old: &Derived) -> Derived {
-        Derived::derive(base, Some(old))
-    }
-
-    fn derive(base: &Base, old: Option<&Derived>) -> Derived {
+    fn derive(base: &Base) -> Derived {
         let mut d = Derived {
             tessel_ids: base.tessels.len(),
             live: live_tessels(base),
@@ -199,18 +91,19 @@ impl Derived {
         };
         d.glue(base);
         d.map_cycles(base);
+        d.map_splits();
         d.edge_uses(base);
         d.incidence(base);
-        d.adjacency(base.tessels.len(), old);
+        d.map_verdicts();
+        d.map_pieces(base);
+        d.adjacency(base.tessels.len());
         d
     }
 
     /// Union-find of base vertices through the splices, and the glued edge ids.
     fn glue(&mut self, base: &Base) {
-        let nv = base.vertices.len();
-        let ne = base.edges.len();
         // How the (single) user of each edge traverses it, in base ids.
-        let mut trav: Vec<Option<[VertexId; 2]>> = vec![None; ne];
+        let mut trav: Vec<Option<[VertexId; 2]>> = vec![None; base.edges.len()];
         for rec in base.tessels.iter().flatten() {
             let k = rec.verts.len();
             for (i, e) in rec.edges.iter().enumerate() {
@@ -220,6 +113,14 @@ impl Derived {
                 }
             }
         }
+        self.glue_with(base, |e| trav[e.index()]);
+    }
+
+    /// [`Derived::glue`], given how the first user (by tessel id) of each spliced edge runs
+    /// it (`None` if no tessel uses it); asked only about spliced edges.
+    fn glue_with(&mut self, base: &Base, run: impl Fn(EdgeId) -> Option<[VertexId; 2]>) {
+        let nv = base.vertices.len();
+        let ne = base.edges.len();
         let mut parent: Vec<usize> = (0..nv).collect();
         self.glued_edge = (0..ne).map(|e| EdgeId(e as u16)).collect();
         self.splice_of = vec![None; ne];
@@ -228,7 +129,7 @@ impl Derived {
             self.splice_of[a.index()] = Some(idx);
             self.splice_of[b.index()] = Some(idx);
             // Edge a used as x→y, edge b used as u→w: glue x≡w and y≡u (orientation-reversing).
-            let ends = match (trav[a.index()], trav[b.index()]) {
+            let ends = match (run(a), run(b)) {
                 (Some([x, y]), Some([u, w])) => Some([x, y, u, w]),
                 _ => None,
             };
@@ -336,7 +237,7 @@ impl Derived {
     /// Tessels and edges at each glued vertex; the periphery.
     fn incidence(&mut self, base: &Base) {
         let nv = base.vertices.len();
-        let mut pairs: Vec<(usize, TesselId)> = Vec::with_capacity(self.cyc_v.items.len());
+        let mut pairs: Vec<(usize, TesselId)> = Vec::with_capacity(self.cyc_v.len());
         for &t in &self.live {
             pairs.extend(self.cyc_v.row(t.index()).iter().map(|v| (v.index(), t)));
         }
@@ -427,43 +328,15 @@ impl Derived {
     }
 }
 
-#[cfg(test)]
+#[cfg(any(test, debug_assertions))]
 impl Derived {
     /// `Ok` when every cache equals `other`'s (jagger rows traced on both sides), else the
     /// name of the first that differs.
+    #[cfg(test)]
     pub fn same_as(&self, other: &Derived) -> Result<(), String> {
-        let same =
-            |a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| format!("{a:?}") == format!("{b:?}");
-        let fields: [(&str, &dyn std::fmt::Debug, &dyn std::fmt::Debug); 19] = [
-            ("tessel_ids", &self.tessel_ids, &other.tessel_ids),
-            ("live", &self.live, &other.live),
-            ("glued_vertex", &self.glued_vertex, &other.glued_vertex),
-            ("glued_edge", &self.glued_edge, &other.glued_edge),
-            ("splice_of", &self.splice_of, &other.splice_of),
-            ("splice_ends", &self.splice_ends, &other.splice_ends),
-            (
-                "spliced_vertex",
-                &self.spliced_vertex,
-                &other.spliced_vertex,
-            ),
-            ("class", &self.class, &other.class),
-            ("class_splices", &self.class_splices, &other.class_splices),
-            ("cyc_v", &self.cyc_v, &other.cyc_v),
-            ("cyc_e", &self.cyc_e, &other.cyc_e),
-            ("ends", &self.ends, &other.ends),
-            ("sides", &self.sides, &other.sides),
-            ("at_vertex", &self.at_vertex, &other.at_vertex),
-            ("vertex_edges", &self.vertex_edges, &other.vertex_edges),
-            ("periphery", &self.periphery, &other.periphery),
-            ("walker", &self.walker, &other.walker),
-            ("angler", &self.angler, &other.angler),
-            ("touching", &self.touching, &other.touching),
-        ];
-        if let Some((name, _, _)) = fields.iter().find(|(_, a, b)| !same(*a, *b)) {
-            return Err(format!("{name} differs from a rebuild"));
-        }
-        if self.fault != other.fault || self.jagger.len() != other.jagger.len() {
-            return Err("fault or jagger rows differ from a rebuild".to_string());
+        self.fields_same_as(other)?;
+        if self.jagger.len() != other.jagger.len() {
+            return Err("jagger rows differ from a rebuild".to_string());
         }
         for t in (0..self.jagger.len()).map(|t| TesselId(t as u16)) {
             if self.jagger_row(t) != other.jagger_row(t) {
@@ -472,10 +345,56 @@ impl Derived {
         }
         Ok(())
     }
+
+    /// `Ok` when every cache but the jagger rows equals `other`'s, else an error naming the
+    /// first that differs.
+    pub fn fields_same_as(&self, other: &Derived) -> Result<(), String> {
+        macro_rules! compare {
+            ($($field:ident),*) => {$(
+                if self.$field != other.$field {
+                    return Err(concat!(stringify!($field), " differs from a rebuild").into());
+                }
+            )*};
+        }
+        compare!(
+            tessel_ids,
+            live,
+            glued_vertex,
+            glued_edge,
+            splice_of,
+            splice_ends
+        );
+        compare!(
+            spliced_vertex,
+            class,
+            class_splices,
+            cyc_v,
+            cyc_e,
+            splits,
+            ends,
+            sides
+        );
+        compare!(
+            at_vertex,
+            vertex_edges,
+            insertable,
+            removable,
+            piece,
+            periphery,
+            walker,
+            angler,
+            touching,
+            fault
+        );
+        match self.jagger.len() == other.jagger.len() {
+            true => Ok(()),
+            false => Err("the number of jagger rows differs from a rebuild".into()),
+        }
+    }
 }
 
 /// Integrity of the stored cycle: each base edge joins the base corners beside it.
-fn base_consistency(base: &Base, t: TesselId, faults: &mut Vec<SurfaceError>) {
+pub(super) fn base_consistency(base: &Base, t: TesselId, faults: &mut Vec<SurfaceError>) {
     let Some(rec) = base.rec(t) else { return };
     let k = rec.verts.len();
     for (i, &e) in rec.edges.iter().enumerate() {

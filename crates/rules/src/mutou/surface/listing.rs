@@ -6,8 +6,13 @@
 //! touching graph and of the stands (`links`, one search for all tessels, where `apply`
 //! searches from the one tessel; most tessels settle V3 at their own corners first),
 //! unsplice reads V3 off the bridges among the splices (`bridges`, one pass for all splices)
-//! and V4 off the bridges of the stands (`links`), split takes each tessel's corner
-//! positions once, splice each periphery edge's use once, merge each pair once.
+//! and V4 off the bridges of the stands (`links`), splice each periphery edge's use once
+//! (V1 as intersections of the tessel sets at the rim corners), merge each pair once, with
+//! the kept tessel's corners and shared edges read once for all its neighbours. What depends
+//! only on the map near a tessel, edge or vertex is kept with the caches and follows each
+//! edit (`derive`): each tessel's splits, which edges may take a vertex and which vertices
+//! may go, the base map's pieces for `bridges`. Edits go straight to the caller
+//! (`each_edit`), so nothing is collected or sorted but the merges turned round.
 
 use std::cell::OnceCell;
 
@@ -15,7 +20,6 @@ use super::edit::Edit;
 use super::ids::{EdgeId, TesselId, VertexId};
 use super::links::{CornerMarks, LowLinks};
 use super::map::Surface;
-use super::MAX_CORNERS;
 
 impl Surface {
     /// Fills `out` (after clearing it) with every edit `apply` would accept whose affected
@@ -24,9 +28,27 @@ impl Surface {
     /// is ascending in `Edit`'s order (by kind as declared, then by ids).
     pub fn edits(&self, allowed: impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
         out.clear();
+        self.each_edit(allowed, |edit| out.push(edit));
+    }
+
+    /// Hands `sink` each edit [`Surface::edits`] lists, in its order, without collecting them.
+    pub fn each_edit(&self, allowed: impl Fn(TesselId) -> bool, sink: impl FnMut(Edit)) {
+        self.each_edit_but(allowed, |_| true, sink);
+    }
+
+    /// [`Surface::each_edit`], leaving out the erases of tessels `empty` refuses and the
+    /// merges of two such tessels (the game's occupancy refuses them, mutou D2), whose checks
+    /// are then skipped.
+    pub fn each_edit_but(
+        &self,
+        allowed: impl Fn(TesselId) -> bool,
+        empty: impl Fn(TesselId) -> bool,
+        mut sink: impl FnMut(Edit),
+    ) {
+        let out = &mut sink;
         self.vertex_edits(&allowed, out);
         self.split_edits(&allowed, out);
-        self.merge_edits(&allowed, out);
+        self.merge_edits(&allowed, &empty, out);
         let beside = |e: EdgeId| {
             let (l, r) = self.edge_sides(e);
             l.is_some_and(&allowed) || r.is_some_and(&allowed)
@@ -34,11 +56,11 @@ impl Surface {
         for &edge in self.periphery_edges().iter().filter(|&&e| beside(e)) {
             for corners in 1..=4 {
                 if self.check_scribe(edge, corners).is_ok() {
-                    out.push(Edit::Scribe { edge, corners });
+                    out(Edit::Scribe { edge, corners });
                 }
             }
         }
-        self.erase_edits(&allowed, out);
+        self.erase_edits(&|t| allowed(t) && empty(t), out);
         self.splice_edits(&allowed, out);
     }
 
@@ -68,86 +90,132 @@ impl Surface {
         near && self.check(edit).is_ok()
     }
 
-    /// Insert-vertex and remove-vertex candidates.
-    fn vertex_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+    /// Insert-vertex and remove-vertex candidates: the flags the caches keep (`verdicts`),
+    /// and room for a new vertex and edge for an insert (test builds compare every flag with
+    /// `check_insert` and `check_remove`).
+    fn vertex_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
         let d = &self.cache;
+        let room = self.base.room(1, 1, 0).is_ok();
         for edge in (0..d.ends.len()).map(|e| EdgeId(e as u16)) {
-            let (l, r) = self.edge_sides(edge);
-            let near = l.is_some_and(allowed) || r.is_some_and(allowed);
-            if near && self.check_insert(edge).is_ok() {
-                out.push(Edit::InsertVertex { edge });
+            let inserts = room && d.insertable[edge.index()];
+            #[cfg(test)]
+            assert_eq!(inserts, self.check_insert(edge).is_ok(), "insert {edge}");
+            if inserts {
+                let (l, r) = self.edge_sides(edge);
+                if l.is_some_and(allowed) || r.is_some_and(allowed) {
+                    out(Edit::InsertVertex { edge });
+                }
             }
         }
         for vertex in (0..self.base.vertices.len()).map(|v| VertexId(v as u16)) {
-            let near = self.tessels_at(vertex).iter().any(|&t| allowed(t));
-            if near && self.check_remove(vertex).is_ok() {
-                out.push(Edit::RemoveVertex { vertex });
+            let removes = d.removable[vertex.index()];
+            #[cfg(test)]
+            assert_eq!(
+                removes,
+                self.check_remove(vertex).is_ok(),
+                "remove {vertex}"
+            );
+            if removes && self.tessels_at(vertex).iter().any(|&t| allowed(t)) {
+                out(Edit::RemoveVertex { vertex });
             }
         }
     }
 
-    /// Split candidates: each allowed tessel, each ordered pair of its corners (ascending
-    /// by id, with their positions in the cycle). The checks of `check_split_at` are read off
-    /// once per tessel (test builds compare every answer): room for the new ids (the same for
-    /// every split), the corners a splice made, and the gap between two corners.
-    fn split_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
-        let room = self.base.room(0, 1, 1).is_ok();
-        let mut corners = [(VertexId(0), 0usize, false); MAX_CORNERS];
+    /// Split candidates: each allowed tessel's pairs of corners as the caches keep them
+    /// (`derive/splits`: ascending by corner ids, neither corner made by a splice, not
+    /// neighbours), when there is room for the new ids (the same for every split). Test
+    /// builds judge every pair of corners with `check_split_at` and compare.
+    fn split_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
+        if self.base.room(0, 1, 1).is_err() {
+            return;
+        }
         for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
-            let vs = self.vertices(tessel);
-            let n = vs.len();
-            let corners = &mut corners[..n];
-            for (i, (slot, &v)) in corners.iter_mut().zip(vs).enumerate() {
-                *slot = (v, i, self.cache.spliced_vertex[v.index()]);
+            let pairs = self.cache.splits.row(tessel.index());
+            #[cfg(test)]
+            assert_eq!(pairs, self.splits_by_check(tessel), "splits of {tessel}");
+            for &(a, b) in pairs {
+                out(Edit::Split { tessel, a, b });
             }
-            corners.sort_unstable();
-            for &(a, ia, a_spliced) in corners.iter() {
-                for &(b, ib, b_spliced) in corners.iter() {
-                    let gap = (ib + n - ia) % n;
-                    let splits = room && !a_spliced && !b_spliced && gap > 1 && gap != n - 1;
-                    #[cfg(test)]
-                    assert_eq!(
-                        splits,
-                        self.check_split_at(tessel, ia, ib).is_ok(),
-                        "split {tessel} {a} {b}"
-                    );
-                    if splits {
-                        out.push(Edit::Split { tessel, a, b });
-                    }
+        }
+    }
+
+    /// Test builds: the splits of `tessel` that `check_split_at` passes, ascending.
+    #[cfg(test)]
+    fn splits_by_check(&self, tessel: TesselId) -> Vec<(VertexId, VertexId)> {
+        let vs = self.vertices(tessel);
+        let mut found = Vec::new();
+        for (ia, &a) in vs.iter().enumerate() {
+            for (ib, &b) in vs.iter().enumerate() {
+                if self.check_split_at(tessel, ia, ib).is_ok() {
+                    found.push((a, b));
                 }
             }
         }
+        found.sort_unstable();
+        found
     }
 
     /// Merge candidates: each allowed tessel with each allowed edge-neighbour. The check is
     /// the same both ways round on a valid map (the same shared run, corners and marks; the
     /// run is one piece in one cycle exactly when in the other, as V1 lets neither cycle pass
-    /// a corner twice), so each pair is checked once and listed both ways.
-    fn merge_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
-        let first = out.len();
+    /// a corner twice), so each pair is checked once and listed both ways: the pairs that
+    /// merge, (smaller, larger) ascending, merged with the same pairs turned round.
+    fn merge_edits(
+        &self,
+        allowed: &impl Fn(TesselId) -> bool,
+        empty: &impl Fn(TesselId) -> bool,
+        out: &mut impl FnMut(Edit),
+    ) {
+        let mut pairs: Vec<(TesselId, TesselId)> = Vec::new();
+        // corner[v] == keep + 1: v is a corner of `keep`, the tessel whose pairs are checked.
+        let mut corner = vec![0u32; self.base.vertices.len()];
+        // shared[s]: the edges of `keep` beside tessel s, as `shared_edges` gives them on a
+        // valid map (bit i for edge i), read off `keep`'s edges once for all its neighbours.
+        let mut shared = vec![0u32; self.cache.tessel_ids];
+        let beside = |keep: TesselId, e: EdgeId| {
+            let (l, r) = self.edge_sides(e);
+            l.into_iter().chain(r).filter(move |&s| s != keep)
+        };
         for &keep in self.tessels().iter().filter(|&&t| allowed(t)) {
+            let mark = u32::from(keep.0) + 1;
+            (self.vertices(keep).iter()).for_each(|v| corner[v.index()] = mark);
+            let of_keep = |v: VertexId| corner[v.index()] == mark;
+            for (i, &e) in self.edges(keep).iter().enumerate() {
+                beside(keep, e).for_each(|s| shared[s.index()] |= 1 << i);
+            }
+            let keep_empty = empty(keep);
             for &gone in self
                 .walker(keep)
                 .iter()
-                .filter(|&&t| t > keep && allowed(t))
+                .filter(|&&t| t > keep && allowed(t) && (keep_empty || empty(t)))
             {
-                let merges = self.check_merge(keep, gone).is_ok();
+                let edges = shared[gone.index()];
+                let merges = self.check_merge_with(keep, gone, edges, of_keep).is_ok();
                 #[cfg(test)]
-                assert_eq!(
-                    merges,
-                    self.check_merge(gone, keep).is_ok(),
-                    "merge {keep} {gone}"
-                );
+                {
+                    assert_eq!(edges, self.shared_edges(keep, gone), "{keep} beside {gone}");
+                    let both = (self.check_merge(keep, gone), self.check_merge(gone, keep));
+                    assert_eq!((merges, merges), (both.0.is_ok(), both.1.is_ok()));
+                }
                 if merges {
-                    out.push(Edit::Merge { keep, gone });
-                    out.push(Edit::Merge {
-                        keep: gone,
-                        gone: keep,
-                    });
+                    pairs.push((keep, gone));
                 }
             }
+            for &e in self.edges(keep) {
+                beside(keep, e).for_each(|s| shared[s.index()] = 0);
+            }
         }
-        out[first..].sort_unstable();
+        let mut turned: Vec<(TesselId, TesselId)> = pairs.iter().map(|&(a, b)| (b, a)).collect();
+        turned.sort_unstable();
+        let mut turned = turned.into_iter().peekable();
+        for pair in pairs {
+            while let Some((keep, gone)) = turned.next_if(|&turned| turned < pair) {
+                out(Edit::Merge { keep, gone });
+            }
+            let (keep, gone) = pair;
+            out(Edit::Merge { keep, gone });
+        }
+        turned.for_each(|(keep, gone)| out(Edit::Merge { keep, gone }));
     }
 
     /// Erase candidates: the checks of `check_erase`, with V3 read off the cut vertices of
@@ -157,7 +225,7 @@ impl Surface {
     /// their corners that they are no cut vertex of the touching graph
     /// (`corners_keep_touching`), so its search runs only for the others, and the stands'
     /// only for a stand tessel.
-    fn erase_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+    fn erase_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
         let mut marks = CornerMarks::new(self.cache.tessel_ids);
         let mut touching: Option<LowLinks> = None;
         let mut stands: Option<LowLinks> = None;
@@ -177,13 +245,13 @@ impl Surface {
                 "erase {tessel}"
             );
             if keeps {
-                out.push(Edit::Erase { tessel });
+                out(Edit::Erase { tessel });
             }
         }
     }
 
     /// Splice and unsplice candidates.
-    fn splice_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut Vec<Edit>) {
+    fn splice_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
         let side_ok = |e: &&EdgeId| {
             let (l, r) = self.edge_sides(**e);
             l.or(r).is_some_and(allowed)
@@ -195,24 +263,21 @@ impl Surface {
             .filter(side_ok)
             .filter_map(|&e| self.periphery_use(e).ok().map(|(_, x, y)| (e, x, y)))
             .collect();
-        // at_x[t] == i: tessel t has rim edge i's corner x (likewise y), so each pair's V1
-        // check reads two rows instead of searching them (`check_glue` the same answer).
-        let mut at_x = vec![usize::MAX; self.cache.tessel_ids];
-        let mut at_y = vec![usize::MAX; self.cache.tessel_ids];
+        // The tessels at each rim corner as a set, so each pair's V1 check is two
+        // intersections (`check_glue` the same answer).
+        let at = RimSets::new(self, &rim);
         for (i, &(a, x, y)) in rim.iter().enumerate() {
-            self.tessels_at(x).iter().for_each(|t| at_x[t.index()] = i);
-            self.tessels_at(y).iter().for_each(|t| at_y[t.index()] = i);
-            for &(b, u, w) in &rim[i + 1..] {
-                let distinct = x != y && x != u && x != w && y != u && y != w && u != w;
-                let glues = match distinct {
-                    // Gluing x≡w and y≡u: no tessel may hold both of a pair (V1).
-                    true => {
-                        let shared = |v: VertexId, at: &[usize]| {
-                            self.tessels_at(v).iter().any(|t| at[t.index()] == i)
-                        };
-                        !shared(w, &at_x) && !shared(u, &at_y)
-                    }
-                    false => self.check_glue([x, y, u, w]).is_ok(),
+            for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
+                // Gluing x≡w and y≡u: no tessel may hold both of a pair that is two vertices
+                // (V1). Edges meeting at one end (y = u or x = w) leave one such pair; other
+                // meetings go to `check_glue`.
+                let (xw, yu) = (x != w, y != u);
+                let apart = x != y && x != u && y != w && u != w;
+                let glues = match (apart, xw, yu) {
+                    (true, true, true) => at.apart(2 * i, 2 * j + 1) && at.apart(2 * i + 1, 2 * j),
+                    (true, true, false) => at.apart(2 * i, 2 * j + 1),
+                    (true, false, true) => at.apart(2 * i + 1, 2 * j),
+                    _ => self.check_glue([x, y, u, w]).is_ok(),
                 };
                 #[cfg(test)]
                 assert_eq!(
@@ -221,7 +286,7 @@ impl Surface {
                     "splice {a}, {b}"
                 );
                 if glues {
-                    out.push(Edit::Splice { a, b });
+                    out(Edit::Splice { a, b });
                 }
             }
         }
@@ -261,7 +326,7 @@ impl Surface {
                 None => self.unsplice_keeps_valid(i).is_ok(),
             };
             if near && keeps_valid() {
-                out.push(Edit::Unsplice { edge });
+                out(Edit::Unsplice { edge });
             }
         }
     }
@@ -277,5 +342,43 @@ impl Surface {
                 "splice {i}: bridge {bridge}, search {search}"
             );
         }
+    }
+}
+
+/// The tessels at each corner of the rim edges `(edge, x, y)` as bit sets: set `2i` for rim
+/// edge i's x, `2i + 1` for its y, each over the tessels at any rim corner, numbered as met.
+struct RimSets {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl RimSets {
+    fn new(surface: &Surface, rim: &[(EdgeId, VertexId, VertexId)]) -> RimSets {
+        let corners = || rim.iter().flat_map(|&(_, x, y)| [x, y]);
+        let mut number = vec![u32::MAX; surface.cache.tessel_ids];
+        let mut met = 0;
+        for v in corners() {
+            for t in surface.tessels_at(v) {
+                if number[t.index()] == u32::MAX {
+                    number[t.index()] = met;
+                    met += 1;
+                }
+            }
+        }
+        let words = (met as usize).div_ceil(64).max(1);
+        let mut bits = vec![0u64; 2 * rim.len() * words];
+        for (set, v) in corners().enumerate() {
+            for t in surface.tessels_at(v) {
+                let k = number[t.index()] as usize;
+                bits[set * words + k / 64] |= 1 << (k % 64);
+            }
+        }
+        RimSets { words, bits }
+    }
+
+    /// Whether sets `p` and `q` have no tessel in common.
+    fn apart(&self, p: usize, q: usize) -> bool {
+        let (p, q) = (p * self.words, q * self.words);
+        (0..self.words).all(|k| self.bits[p + k] & self.bits[q + k] == 0)
     }
 }

@@ -329,6 +329,37 @@ impl Surface {
         }
     }
 
+    /// [`Surface::distances`] up to `limit`: `out[t]` is the shortest-path length from `from`
+    /// where it is at most `limit`, `u16::MAX` everywhere else. Searches only that far.
+    pub fn distances_within(&self, from: TesselId, graph: Graph, limit: u16, out: &mut Vec<u16>) {
+        out.clear();
+        out.resize(self.base.tessels.len(), u16::MAX);
+        if !self.is_live(from) {
+            return;
+        }
+        out[from.index()] = 0;
+        let (mut layer, mut next) = (vec![from], Vec::new());
+        for length in 1..=limit {
+            for &t in &layer {
+                let near = match graph {
+                    Graph::Edge => self.walker(t),
+                    Graph::Vertex => self.touching(t),
+                };
+                for &n in near {
+                    if out[n.index()] == u16::MAX {
+                        out[n.index()] = length;
+                        next.push(n);
+                    }
+                }
+            }
+            if next.is_empty() {
+                return;
+            }
+            std::mem::swap(&mut layer, &mut next);
+            next.clear();
+        }
+    }
+
     /// Glued edges with exactly one tessel beside them, ascending.
     pub fn periphery_edges(&self) -> &[EdgeId] {
         &self.cache.periphery

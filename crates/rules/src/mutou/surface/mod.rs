@@ -7,12 +7,13 @@
 //! *glued* map. The surface also keeps its edit log, so that a position can be written as
 //! "generator + edits" and rebuilt by replaying them.
 //!
-//! The caches (`derive`) are rebuilt from the base after each edit, all but the adjacency
-//! rows, which follow the edit from the old rows (only the tessels beside a change are
-//! patched), and the jagger rows, which are traced on their first query and kept until the
-//! next edit (a rebuild starts them empty), so a position pays only for the rows its Jagger
-//! pieces ask for. Tests compare the
-//! caches after random edits with a rebuild from scratch (`Surface::caches_match_rebuild`).
+//! The caches (`derive`) follow each edit in place: only the rows and entries at the
+//! tessels the edit changed are written (`derive/update`, and for the adjacency rows
+//! `derive/adjacency`). The jagger rows are traced on their first query and kept until the
+//! next edit (every edit starts them empty), so a position pays only for the rows its
+//! Jagger pieces ask for. Test and debug builds compare the caches after every edit with a
+//! rebuild from scratch (`Surface::apply`), and tests do so after random plies
+//! (`Surface::caches_match_rebuild`).
 //!
 //! Files: `ids` (identifiers), `map` (stored data, `Surface`, queries), `derive` (the glued
 //! map and adjacency caches), `validity` (V1–V4), `ops` (the check and effect of each

@@ -160,6 +160,20 @@ impl Surface {
         keep: TesselId,
         gone: TesselId,
     ) -> Result<MergeRun, SurfaceError> {
+        let shared = self.shared_edges(keep, gone);
+        self.check_merge_with(keep, gone, shared, |v| self.vertices(keep).contains(&v))
+    }
+
+    /// [`Surface::check_merge`], given the edges of `keep` shared with `gone` (as
+    /// [`Surface::shared_edges`] gives them) and `of_keep(v)`, whether `v` is a corner of
+    /// `keep` (a listing reads both off `keep` once for all its neighbours).
+    pub(super) fn check_merge_with(
+        &self,
+        keep: TesselId,
+        gone: TesselId,
+        shared: u32,
+        of_keep: impl Fn(VertexId) -> bool,
+    ) -> Result<MergeRun, SurfaceError> {
         if keep == gone {
             return Err(SurfaceError::SameTessel(keep));
         }
@@ -176,7 +190,7 @@ impl Surface {
         }
         // mutou D2 (4): the whole shared boundary goes, and it must be one run, else the
         // merged tessel would not be a disc.
-        let run = self.shared_run(keep, gone)?;
+        let run = self.shared_run(keep, gone, shared)?;
         let (vk, ek) = (self.vertices(keep), self.edges(keep));
         let n = vk.len();
         for j in 0..run.len {
@@ -210,7 +224,13 @@ impl Surface {
                 count,
             });
         }
-        // The merged cycle must not pass a vertex twice (the two touch elsewhere too).
+        // The merged cycle must not pass a vertex twice (the two touch elsewhere too). The
+        // run's len + 1 corners are corners of both (V1, V2); any other shared corner is off
+        // the run, and the search below names the first.
+        let shared = self.vertices(gone).iter().filter(|&&v| of_keep(v)).count();
+        if shared == run.len + 1 {
+            return Ok(run);
+        }
         // A corner of `keep` lies on the run when it is at most `len` steps past its start.
         let off_run = |v: &VertexId| match vk.iter().position(|c| c == v) {
             Some(j) => (j + n - run.start) % n > run.len,
@@ -225,18 +245,27 @@ impl Surface {
         Ok(run)
     }
 
-    /// The edges of `keep` shared with `gone`, as one cyclic run.
-    fn shared_run(&self, keep: TesselId, gone: TesselId) -> Result<MergeRun, SurfaceError> {
-        let ek = self.edges(keep);
-        let n = ek.len();
-        // Bit i: edge i of `keep` lies between `keep` and `gone` (V1: at most 19 edges).
+    /// Bit i: edge i of `keep` lies between `keep` and `gone` (V1: at most 19 edges).
+    pub(super) fn shared_edges(&self, keep: TesselId, gone: TesselId) -> u32 {
         let mut shared = 0u32;
-        for (i, &e) in ek.iter().enumerate() {
+        for (i, &e) in self.edges(keep).iter().enumerate() {
             let pair = self.edge_sides(e);
             if pair == (Some(keep), Some(gone)) || pair == (Some(gone), Some(keep)) {
                 shared |= 1 << i;
             }
         }
+        shared
+    }
+
+    /// The edges of `keep` shared with `gone` (`shared`, as [`Surface::shared_edges`] gives
+    /// them), as one cyclic run.
+    fn shared_run(
+        &self,
+        keep: TesselId,
+        gone: TesselId,
+        shared: u32,
+    ) -> Result<MergeRun, SurfaceError> {
+        let n = self.edges(keep).len();
         if shared == 0 {
             return Err(SurfaceError::NotNeighbours { keep, gone });
         }

@@ -1,187 +1,139 @@
 //! The walker, touching and angler rows of every tessel, and how they follow one edit.
 //!
 //! After an edit only a few tessels change their cycle (in glued ids): the ones the edit
-//! made, killed or altered. Two tessels that both kept their cycle share an edge, or a
-//! vertex, exactly when they did before, so a tessel that kept its cycle keeps its old rows
-//! but for the changed tessels, which are taken out and put back where they share an edge or
-//! a vertex with it now. Only the changed tessels' own rows are gathered afresh. A tessel
-//! beside no changed tessel (now or before) keeps its rows as they were, copied in runs.
-//! Tests compare the result with a rebuild from scratch after random edits
-//! (`Surface::caches_match_rebuild`).
+//! made, killed or altered (`update` names them, perhaps with a few whose cycle is the same
+//! after all, which only costs their rows a fresh gathering). Their rows are gathered
+//! afresh. Two tessels that both kept their cycle share an edge, or a vertex, exactly when
+//! they did before, and the relations are symmetric, so a tessel that kept its cycle keeps
+//! its old rows but for the changed tessels: those are taken out, and put back where the
+//! changed tessel's fresh row names it. Only the tessels whose relation to a changed tessel
+//! differs between its old and fresh rows are patched, in place; every other row stays as
+//! it is. Test and debug builds compare the result with a rebuild from scratch
+//! (`Surface::apply`).
 
 use super::{Csr, Derived};
 use crate::mutou::surface::ids::TesselId;
 use crate::mutou::surface::MAX_CORNERS;
 
-/// How a tessel's rows are made from the old caches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Redo {
-    /// Beside no changed tessel: the old rows.
-    Copy,
-    /// Its cycle is unchanged but a changed tessel is beside it, now or before: the old
-    /// rows without the changed tessels, plus those beside it now.
-    Patch,
-    /// Its cycle changed (or it is new): gathered afresh.
-    Gather,
+/// The three relations' rows, in tessel order.
+struct Rows {
+    walker: Csr<TesselId>,
+    touching: Csr<TesselId>,
+    angler: Csr<TesselId>,
+}
+
+impl Rows {
+    fn with_capacity(rows: usize, corners: usize) -> Rows {
+        Rows {
+            walker: Csr::with_capacity(rows, corners),
+            touching: Csr::with_capacity(rows, 3 * corners),
+            angler: Csr::with_capacity(rows, corners),
+        }
+    }
 }
 
 /// Scratch space shared by the rows of one derivation.
 struct Scratch {
     row: Vec<TesselId>,
-    extra: Vec<TesselId>,
     /// `stamp[s]` is 2t + 1 once s is in t's gathered walker row, 2t + 2 in its touching
     /// row, so a row is gathered without repeats and only needs sorting.
     stamp: Vec<u32>,
 }
 
-/// The tessels whose cycle changed, ascending, and a flag per tessel id.
-struct Changed {
-    list: Vec<TesselId>,
-    flag: Vec<bool>,
+impl Scratch {
+    fn new(tessel_ids: usize) -> Scratch {
+        Scratch {
+            row: Vec::with_capacity(4 * MAX_CORNERS),
+            stamp: vec![0; tessel_ids],
+        }
+    }
 }
 
-impl Derived {
-    /// Walker, touching and angler rows for every tessel id; with `old`, the caches of the
-    /// map this one was made from by one edit, rows are copied or patched where they can
-    /// be (see the module docs). Jagger rows are left untraced.
-    pub(super) fn adjacency(&mut self, nt: usize, old: Option<&Derived>) {
-        let corners = self.cyc_v.items.len();
-        self.walker = Csr::with_capacity(nt, corners);
-        self.touching = Csr::with_capacity(nt, 3 * corners);
-        self.angler = Csr::with_capacity(nt, corners);
-        let mut scratch = Scratch {
-            row: Vec::with_capacity(4 * MAX_CORNERS),
-            extra: Vec::with_capacity(4 * MAX_CORNERS),
-            stamp: vec![0; nt],
-        };
-        match old {
-            None => (0..nt).for_each(|t| self.gather(TesselId(t as u16), &mut scratch)),
-            Some(old) => self.follow(old, &mut scratch),
-        }
-        self.jagger = (0..nt).map(|_| std::sync::OnceLock::new()).collect();
-    }
+/// The tessels whose cycle (in glued ids) may have changed, ascending, and a flag per tessel
+/// id. Tessels past the old map's last id are always among them; a tessel listed whose
+/// cycle is the same after all only has its rows gathered afresh.
+pub(in crate::mutou::surface) struct Changed {
+    pub list: Vec<TesselId>,
+    pub flag: Vec<bool>,
+}
 
-    /// The rows of every tessel id after one edit of `old`'s map.
-    fn follow(&mut self, old: &Derived, scratch: &mut Scratch) {
-        let nt = self.tessel_ids;
-        let changed = self.changed_since(old);
-        let redo = self.rows_to_redo(old, &changed);
-        let mut t = 0;
-        while t < nt {
-            match redo[t] {
-                Redo::Copy => {
-                    // Tessels past old's last id are changed, so a run stays within old's.
-                    let run = redo[t..].iter().take_while(|&&r| r == Redo::Copy).count();
-                    self.walker.extend_rows(&old.walker, t..t + run);
-                    self.touching.extend_rows(&old.touching, t..t + run);
-                    self.angler.extend_rows(&old.angler, t..t + run);
-                    t += run;
-                    continue;
-                }
-                Redo::Patch => self.patch(TesselId(t as u16), old, &changed, scratch),
-                Redo::Gather => self.gather(TesselId(t as u16), scratch),
-            }
-            t += 1;
-        }
-    }
-
-    /// The tessels whose cycle (in glued ids) differs from `old`'s, new ones included.
-    fn changed_since(&self, old: &Derived) -> Changed {
-        let flag: Vec<bool> = (0..self.tessel_ids)
-            .map(|t| {
-                t >= old.tessel_ids
-                    || self.cyc_v.row(t) != old.cyc_v.row(t)
-                    || self.cyc_e.row(t) != old.cyc_e.row(t)
-            })
-            .collect();
+impl Changed {
+    /// The tessels flagged in `flag`.
+    pub fn from_flags(flag: Vec<bool>) -> Changed {
         let list = (0..flag.len())
             .filter(|&t| flag[t])
             .map(|t| TesselId(t as u16))
             .collect();
         Changed { list, flag }
     }
+}
 
-    /// How each tessel's rows follow from `old`'s. A changed tessel can change a side or a
-    /// tessel list only at its own corners and edges (old or new), so the tessels to patch
-    /// are those beside a side or at a list that did change.
-    fn rows_to_redo(&self, old: &Derived, changed: &Changed) -> Vec<Redo> {
-        let mut redo = vec![Redo::Copy; self.tessel_ids];
-        let mut patch = |s: TesselId| {
-            if redo[s.index()] == Redo::Copy {
-                redo[s.index()] = Redo::Patch;
-            }
-        };
-        for &t in &changed.list {
-            let t = t.index();
-            for &v in self.cyc_v.row(t).iter().chain(old.cyc_v.row(t)) {
-                let now = self.at_vertex.row(v.index());
-                if now != old.at_vertex.row(v.index()) {
-                    now.iter().for_each(|&s| patch(s));
-                }
-            }
-            for &e in self.cyc_e.row(t).iter().chain(old.cyc_e.row(t)) {
-                let now = self.sides.get(e.index()).copied().unwrap_or((None, None));
-                if old.sides.get(e.index()).is_none_or(|&was| was != now) {
-                    now.0.into_iter().chain(now.1).for_each(&mut patch);
-                }
-            }
-        }
-        for &t in &changed.list {
-            redo[t.index()] = Redo::Gather;
-        }
-        redo
+impl Derived {
+    /// Walker, touching and angler rows for every tessel id, gathered afresh. Jagger rows
+    /// are left untraced.
+    pub(super) fn adjacency(&mut self, nt: usize) {
+        let mut rows = Rows::with_capacity(nt, self.cyc_v.len());
+        let mut scratch = Scratch::new(nt);
+        (0..nt).for_each(|t| self.gather(TesselId(t as u16), &mut scratch, &mut rows));
+        (self.walker, self.touching, self.angler) = (rows.walker, rows.touching, rows.angler);
+        self.jagger = (0..nt).map(|_| std::sync::OnceLock::new()).collect();
     }
 
-    /// Appends `t`'s rows: its old ones without the changed tessels, plus the changed
-    /// tessels beside it now (`t` itself unchanged).
-    fn patch(&mut self, t: TesselId, old: &Derived, changed: &Changed, scratch: &mut Scratch) {
-        let Scratch { row, extra, .. } = scratch;
-        let unchanged = |s: &&TesselId| !changed.flag[s.index()];
-        // Walker: a changed tessel on a side of one of t's edges.
-        extra.clear();
-        for &g in self.cyc_e.row(t.index()) {
-            let (l, r) = self.sides[g.index()];
-            for s in l.into_iter().chain(r) {
-                if s != t && changed.flag[s.index()] {
-                    extra.push(s);
-                }
-            }
+    /// The rows after one edit, in place (see the module docs): `walker` and `touching`
+    /// hold the changed tessels' rows before it (row k for the changed tessel k).
+    pub(super) fn follow_adjacency(
+        &mut self,
+        changed: &Changed,
+        walker: &Csr<TesselId>,
+        touching: &Csr<TesselId>,
+    ) {
+        let nt = self.tessel_ids;
+        let mut scratch = Scratch::new(nt);
+        let mut fresh = Rows::with_capacity(changed.list.len(), 4 * MAX_CORNERS);
+        for &c in &changed.list {
+            self.gather(c, &mut scratch, &mut fresh);
         }
-        extra.sort_unstable();
-        extra.dedup();
-        merge_into(
-            row,
-            old.walker.row(t.index()).iter().filter(unchanged),
-            extra,
-        );
-        self.walker.push_row(row);
-        // Touching: a changed tessel with a corner of t's among its own.
-        let corners = self.cyc_v.row(t.index());
-        extra.clear();
-        for &s in &changed.list {
-            if self
-                .cyc_v
-                .row(s.index())
-                .iter()
-                .any(|v| corners.contains(v))
-            {
-                extra.push(s);
-            }
+        // Where an unchanged tessel t comes to be beside a changed tessel c, or stops being
+        // so (the relations are symmetric), as (t, c) keys.
+        let mut walker_diff = Diff::default();
+        let mut touching_diff = Diff::default();
+        for (k, &c) in changed.list.iter().enumerate() {
+            let unchanged = |t: TesselId| !changed.flag[t.index()];
+            walker_diff.add(walker.row(k), fresh.walker.row(k), c, unchanged);
+            touching_diff.add(touching.row(k), fresh.touching.row(k), c, unchanged);
         }
-        merge_into(
-            row,
-            old.touching.row(t.index()).iter().filter(unchanged),
-            extra,
-        );
-        self.touching.push_row(row);
-        let walker = self.walker.row(t.index());
-        row.retain(|s| walker.binary_search(s).is_err());
-        self.angler.push_row(row);
+        let mut patch: Vec<u32> = Vec::new();
+        for diff in [&mut walker_diff, &mut touching_diff] {
+            diff.gone.sort_unstable();
+            diff.came.sort_unstable();
+            patch.extend(diff.gone.iter().chain(&diff.came).map(|&key| key >> 16));
+        }
+        patch.sort_unstable();
+        patch.dedup();
+        for rows in [&mut self.walker, &mut self.touching, &mut self.angler] {
+            rows.grow_to(nt);
+        }
+        for (k, &c) in changed.list.iter().enumerate() {
+            self.walker.set_row(c.index(), fresh.walker.row(k));
+            self.touching.set_row(c.index(), fresh.touching.row(k));
+            self.angler.set_row(c.index(), fresh.angler.row(k));
+        }
+        let (mut walker_at, mut touching_at) = ([0, 0], [0, 0]);
+        let row = &mut scratch.row;
+        for t in patch.into_iter().map(|t| t as usize) {
+            walker_diff.apply(row, self.walker.row(t), t, &mut walker_at);
+            self.walker.set_row(t, row);
+            touching_diff.apply(row, self.touching.row(t), t, &mut touching_at);
+            self.touching.set_row(t, row);
+            let walker = self.walker.row(t);
+            row.retain(|s| walker.binary_search(s).is_err());
+            self.angler.set_row(t, row);
+        }
     }
 
-    /// Appends `t`'s walker, touching and angler rows, gathered afresh.
-    fn gather(&mut self, t: TesselId, scratch: &mut Scratch) {
-        let Scratch { row, stamp, .. } = scratch;
+    /// Appends `t`'s walker, touching and angler rows to `rows`, gathered afresh.
+    fn gather(&self, t: TesselId, scratch: &mut Scratch, rows: &mut Rows) {
+        let Scratch { row, stamp } = scratch;
         let mut gather = |row: &mut Vec<TesselId>, mark: u32, s: TesselId| {
             if stamp[s.index()] != mark {
                 stamp[s.index()] = mark;
@@ -197,7 +149,7 @@ impl Derived {
             }
         }
         row.sort_unstable();
-        self.walker.push_row(row);
+        rows.walker.push_row(row);
         row.clear();
         for &v in self.cyc_v.row(t.index()) {
             for &s in self.at_vertex.row(v.index()).iter().filter(|&&s| s != t) {
@@ -205,18 +157,94 @@ impl Derived {
             }
         }
         row.sort_unstable();
-        self.touching.push_row(row);
-        let walker = self.walker.row(t.index());
+        rows.touching.push_row(row);
+        let walker = rows.walker.row(rows.walker.rows() - 1);
         row.retain(|s| walker.binary_search(s).is_err());
-        self.angler.push_row(row);
+        rows.angler.push_row(row);
+    }
+}
+
+/// How one relation's rows of unchanged tessels change: (t, c) keys, t above c, of changed
+/// tessels c that t is no longer beside (`gone`) or is now beside (`came`).
+#[derive(Default)]
+struct Diff {
+    gone: Vec<u32>,
+    came: Vec<u32>,
+}
+
+impl Diff {
+    /// Adds the difference between changed tessel `c`'s old and fresh rows (both ascending),
+    /// for the tessels `unchanged` accepts.
+    fn add(
+        &mut self,
+        old: &[TesselId],
+        fresh: &[TesselId],
+        c: TesselId,
+        unchanged: impl Fn(TesselId) -> bool,
+    ) {
+        let key = |t: TesselId| u32::from(t.0) << 16 | u32::from(c.0);
+        let (mut i, mut j) = (0, 0);
+        loop {
+            let (a, b) = (old.get(i).copied(), fresh.get(j).copied());
+            match (a, b) {
+                (None, None) => break,
+                (Some(a), Some(b)) if a == b => (i, j) = (i + 1, j + 1),
+                (Some(a), b) if b.is_none_or(|b| a < b) => {
+                    if unchanged(a) {
+                        self.gone.push(key(a));
+                    }
+                    i += 1;
+                }
+                (_, b) => {
+                    let b = b.expect("the fresh row goes on");
+                    if unchanged(b) {
+                        self.came.push(key(b));
+                    }
+                    j += 1;
+                }
+            }
+        }
+    }
+
+    /// Fills `out` with unchanged tessel `t`'s row: its `old` row without the tessels it is
+    /// no longer beside, with those it is now beside. `at` holds where `t`'s keys start in
+    /// `gone` and `came` (the lists ascending, tessels taken in ascending order).
+    fn apply(&self, out: &mut Vec<TesselId>, old: &[TesselId], t: usize, at: &mut [usize; 2]) {
+        let of_t = |keys: &[u32], at: &mut usize| {
+            let from = *at;
+            while keys.get(*at).is_some_and(|&k| (k >> 16) as usize == t) {
+                *at += 1;
+            }
+            (from, *at)
+        };
+        let (gone_from, gone_to) = of_t(&self.gone, &mut at[0]);
+        let (came_from, came_to) = of_t(&self.came, &mut at[1]);
+        let gone = self.gone[gone_from..gone_to]
+            .iter()
+            .map(|&k| TesselId(k as u16));
+        let came = self.came[came_from..came_to]
+            .iter()
+            .map(|&k| TesselId(k as u16));
+        let mut gone = gone.peekable();
+        let mut came = came.peekable();
+        out.clear();
+        for &s in old {
+            while let Some(c) = came.next_if(|&c| c < s) {
+                out.push(c);
+            }
+            if gone.next_if_eq(&s).is_none() {
+                out.push(s);
+            }
+        }
+        out.extend(came);
     }
 }
 
 /// Fills `out` with the ascending merge of `kept` and `extra` (both ascending, disjoint).
-fn merge_into<'a>(
-    out: &mut Vec<TesselId>,
-    kept: impl Iterator<Item = &'a TesselId>,
-    extra: &[TesselId],
+pub(super) fn merge_into<'a, T: Copy + Ord + 'a>(
+    out: &mut Vec<T>,
+    kept: impl Iterator<Item = &'a T>,
+    extra: &[T],
 ) {
     out.clear();
     let mut extra = extra.iter().copied().peekable();

@@ -4,7 +4,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 
 use super::super::layout::SplitMix64;
-use super::super::{layout, Board, EdgeId, Edit, Surface, TesselId, VertexId, Wrap};
+use super::super::{layout, Board, EdgeId, Edit, Graph, Surface, TesselId, VertexId, Wrap};
 
 /// A generator call.
 #[derive(Clone, Debug)]
@@ -53,11 +53,26 @@ pub(super) fn gens() -> impl Strategy<Value = Gen> {
     ]
 }
 
-/// Every relation is symmetric (jagger with the same least cost), the surface validates, and
-/// its caches are those a rebuild from scratch would make.
+/// Every relation is symmetric (jagger with the same least cost), the surface validates, its
+/// caches are those a rebuild from scratch would make, and bounded distances are the full
+/// ones cut at their bound.
 pub(super) fn check_invariants(s: &Surface) {
     s.validate().unwrap();
     s.caches_match_rebuild().unwrap();
+    if let Some(&from) = s.tessels().first() {
+        let (mut all, mut near) = (Vec::new(), Vec::new());
+        for graph in [Graph::Edge, Graph::Vertex] {
+            s.distances(from, graph, &mut all);
+            for limit in 0..4 {
+                s.distances_within(from, graph, limit, &mut near);
+                let cut: Vec<u16> = all
+                    .iter()
+                    .map(|&d| if d <= limit { d } else { u16::MAX })
+                    .collect();
+                assert_eq!(near, cut, "distances from {from} within {limit}");
+            }
+        }
+    }
     for &t in s.tessels() {
         for &n in s.walker(t) {
             assert!(s.walker(n).contains(&t), "walker {t} {n}");
