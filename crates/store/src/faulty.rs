@@ -90,6 +90,29 @@ impl Store for FaultyStore {
         self.inner.set_user_prefs(id, prefs_json).await
     }
 
+    async fn create_bot(&self, bot: &NewUser, owner: &UserId) -> Result<User> {
+        self.inner.create_bot(bot, owner).await
+    }
+
+    async fn bots_of(&self, owner: &UserId, limit: u32) -> Result<Vec<User>> {
+        self.inner.bots_of(owner, limit).await
+    }
+
+    async fn bot_owner(&self, bot_id: &UserId) -> Result<Option<UserId>> {
+        self.inner.bot_owner(bot_id).await
+    }
+
+    async fn replace_bot_token(
+        &self,
+        bot_id: &UserId,
+        prefs_json: &str,
+        session: &Session,
+    ) -> Result<Option<Vec<TokenHash>>> {
+        self.inner
+            .replace_bot_token(bot_id, prefs_json, session)
+            .await
+    }
+
     async fn insert_session(&self, session: &Session) -> Result<()> {
         self.inner.insert_session(session).await
     }
@@ -260,6 +283,14 @@ impl Store for FaultyStore {
 
     async fn insert_notification(&self, notification: &Notification) -> Result<()> {
         self.inner.insert_notification(notification).await
+    }
+
+    async fn replace_notification(&self, notification: &Notification) -> Result<()> {
+        self.inner.replace_notification(notification).await
+    }
+
+    async fn unread_notifications(&self, user_id: &UserId) -> Result<u64> {
+        self.inner.unread_notifications(user_id).await
     }
 
     async fn notifications_of(
