@@ -46,9 +46,10 @@ pub(crate) async fn post_chat(
 ) -> Result<ServerMsg, (NackCode, String)> {
     let text = chat_text(text).map_err(|e| (NackCode::Refused, e))?;
     let now = now_ms();
+    let id = ChatId::generate();
     store
         .insert_chat(&ChatLine {
-            id: ChatId::generate(),
+            id: id.clone(),
             room: room.to_string(),
             game_id: game_id.cloned(),
             user_id: user.clone(),
@@ -64,6 +65,7 @@ pub(crate) async fn post_chat(
         .flatten()
         .map_or_else(|| "someone".to_owned(), |u| u.name);
     Ok(ServerMsg::Chat(Chat {
+        id: id.as_str().to_owned(),
         room: room.clone(),
         from,
         text,
