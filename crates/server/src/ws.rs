@@ -234,11 +234,13 @@ async fn connection(
         (Some(user), true) => Some(state.drops.watch(conn.id, user)),
         _ => None,
     };
-    // The user's events (challenges, games started and ended) as `notify` frames.
-    let notices = conn
-        .user
-        .as_ref()
-        .map(|user| forward_notices(state.games.notices().subscribe(user), conn.out.clone()));
+    // The user's events (challenges, games started and ended, turns) as `notify` frames.
+    let notices = conn.user.as_ref().map(|user| {
+        forward_notices(
+            state.games.notices().subscribe_with_turns(user),
+            conn.out.clone(),
+        )
+    });
     let ending = loop {
         if dead {
             break Ending::SignedOut(UNKNOWN_SESSION.to_owned());
@@ -510,8 +512,12 @@ fn forward_notices(
     out: Outbox,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        while let Some(event) = sub.recv().await {
-            if let Some(notify) = crate::notices::notify_of(&event) {
+        while let Some(notice) = sub.recv().await {
+            let notify = match notice {
+                crate::notices::Notice::Event(event) => crate::notices::notify_of(&event),
+                crate::notices::Notice::Turn(notify) => Some(notify),
+            };
+            if let Some(notify) = notify {
                 out.send(&ServerMsg::Notify(notify));
             }
         }

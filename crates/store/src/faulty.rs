@@ -22,6 +22,8 @@ struct Faults {
     commits: AtomicU64,
     /// The 1-based number of the commit to refuse (0 = none).
     fail_at: AtomicU64,
+    /// Write transactions refused so far.
+    refused: AtomicU64,
 }
 
 /// Wraps a [`SqlStore`] so that a chosen write transaction fails at its commit point: every
@@ -43,6 +45,7 @@ impl FaultyStore {
             let fail_at = shared.fail_at.load(Ordering::SeqCst);
             if fail_at != 0 && number == fail_at {
                 shared.fail_at.store(0, Ordering::SeqCst);
+                shared.refused.fetch_add(1, Ordering::SeqCst);
                 return Err(Error::Injected(number));
             }
             Ok(())
@@ -64,6 +67,11 @@ impl FaultyStore {
     /// How many write transactions reached their commit point (refused ones included).
     pub fn commits(&self) -> u64 {
         self.faults.commits.load(Ordering::SeqCst)
+    }
+
+    /// How many write transactions were refused so far.
+    pub fn refused(&self) -> u64 {
+        self.faults.refused.load(Ordering::SeqCst)
     }
 
     /// The wrapped store (it refuses the same commits: the hook lives in it).
