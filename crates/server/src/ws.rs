@@ -484,13 +484,21 @@ fn refuse(conn: &Conn, code: NackCode, reason: &str) {
     }));
 }
 
-/// Forwards the lobby's frames to a connection, starting with the open challenges now.
+/// Forwards the lobby's frames to a connection, starting with the open challenges now, then
+/// the lobby chat's last lines (oldest first). The feed is followed before either is read, so
+/// nothing said in between is missed; a line may come twice (in the history and live), and a
+/// client drops it by its id.
 fn follow_lobby(state: &Arc<ServerState>, out: Outbox) -> tokio::task::JoinHandle<()> {
     let mut feed = state.hub.follow();
     let state = Arc::clone(state);
     tokio::spawn(async move {
         if let Some(now) = crate::lobby_feed::snapshot(&state).await {
             out.send(&now);
+        }
+        for line in
+            crate::games::chat_history(state.store.as_ref(), &muster_wire::Room::Lobby).await
+        {
+            out.send(&line);
         }
         loop {
             match feed.recv().await {

@@ -80,7 +80,7 @@ impl Live {
         command: Command,
     ) {
         match command {
-            Command::Subscribe { conn, since } => self.subscribe(conn, since),
+            Command::Subscribe { conn, since } => self.subscribe(games, conn, since),
             Command::Unsubscribe { conn } => {
                 let gone: Vec<Seat> = self
                     .subs
@@ -167,7 +167,7 @@ impl Live {
         }
     }
 
-    fn subscribe(&mut self, conn: Conn, since: Option<i64>) {
+    fn subscribe(&mut self, games: &Arc<Games>, conn: Conn, since: Option<i64>) {
         let seats = self.seats_of(conn.user.as_ref());
         self.subs.retain(|s| s.conn.id != conn.id);
         let caught_up = match since {
@@ -195,6 +195,7 @@ impl Live {
         if !caught_up {
             conn.out.send(&self.full(&seats));
         }
+        self.send_chat_history(games, &conn, !seats.is_empty());
         self.presence_changed(&seats, true);
         self.subs.push(Subscriber { conn, seats });
         self.crowd();
