@@ -261,6 +261,12 @@ async fn a_subscriber_gets_the_history_of_its_own_room_after_the_full_and_never_
         lines(&bob.seen),
         [(Room::Players(g.clone()), "good luck".to_owned())]
     );
+    // Subscribing again on the same connection brings a full, not the history again: the
+    // connection heard the room live all along.
+    bob.c.sub(&g, None).await;
+    bob.until(|m| matches!(m, ServerMsg::Full(_))).await;
+    bob.drain(Duration::from_millis(300)).await;
+    assert_eq!(lines(&bob.seen).len(), 1, "the history once per connection");
 
     // A watcher, signed in or not, gets the watchers' room's history only, with the ids the
     // live lines had.

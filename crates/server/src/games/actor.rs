@@ -169,6 +169,8 @@ impl Live {
 
     fn subscribe(&mut self, games: &Arc<Games>, conn: Conn, since: Option<i64>) {
         let seats = self.seats_of(conn.user.as_ref());
+        // A connection that already follows the game has heard its chat live.
+        let following = self.subs.iter().any(|s| s.conn.id == conn.id);
         self.subs.retain(|s| s.conn.id != conn.id);
         let caught_up = match since {
             Some(v) if v == self.row.version => true,
@@ -195,7 +197,9 @@ impl Live {
         if !caught_up {
             conn.out.send(&self.full(&seats));
         }
-        self.send_chat_history(games, &conn, !seats.is_empty());
+        if !following {
+            self.send_chat_history(games, &conn, !seats.is_empty());
+        }
         self.presence_changed(&seats, true);
         self.subs.push(Subscriber { conn, seats });
         self.crowd();

@@ -111,7 +111,8 @@ pub(crate) async fn chat_history(store: &dyn Store, room: &Room) -> Vec<ServerMs
 }
 
 impl Live {
-    /// Sends a new subscriber the history of the one room of this game it hears live: the
+    /// Sends a new subscriber (a connection not yet following the game: one that follows it has
+    /// heard the room live) the history of the one room of this game it hears live: the
     /// players' room to a seated connection, the watchers' room to any other (never the other
     /// room: the players' talk is hidden from the watchers). In the background, after what the
     /// actor has sent it so far (its `full`).
