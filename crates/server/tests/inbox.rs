@@ -217,3 +217,58 @@ async fn a_live_game_tells_no_turns_and_the_list_refuses_bad_requests() {
     assert!(unknown.error().1.contains("up_to"), "{}", unknown.body);
     l.h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_withdrawn_challenge_and_an_ended_game_are_kept_for_everyone_they_concern() {
+    let l = Lobby::start().await;
+    let (ann_id, ann) = l.h.user("ann").await;
+    let (bob_id, bob) = l.h.user("bob").await;
+    let body = json!({
+        "game": "mur", "variant": "",
+        "seats": [{"kind": "me"}, {"kind": "user", "name": "bob"}],
+        "clock": {"kind": "none"},
+    });
+    let made = l.challenge(&ann, body).await;
+    let path = format!("/api/challenges/{}", made["id"].as_str().expect("an id"));
+    let withdrawn = l
+        .http
+        .send(
+            hyper::Method::DELETE,
+            &path,
+            client::Auth::Bearer(&ann),
+            None,
+        )
+        .await;
+    assert_eq!(withdrawn.status, 204, "{}", withdrawn.body);
+    let bobs = inbox_until(&l, &bob, |list| list["unread"] == 2).await;
+    assert_eq!(kinds(&bobs), ["challenge-gone", "challenge"]);
+    assert_eq!(
+        bobs["items"][0]["text"],
+        "a challenge you are part of was withdrawn"
+    );
+    let anns = inbox_until(&l, &ann, |list| list["unread"] == 1).await;
+    assert_eq!(
+        kinds(&anns),
+        ["challenge-gone"],
+        "its creator hears of it too"
+    );
+
+    let seats = vec![SeatPlan::Human(ann_id), SeatPlan::Human(bob_id)];
+    let g = l.h.game("murus-gallicus", "basic", seats).await;
+    let mut a = Player::join(&l.h, Some(&ann), &g).await;
+    let resigned = a.ctl(muster_wire::Control::Resign).await;
+    assert!(matches!(resigned, ServerMsg::Ack(_)), "{resigned:?}");
+    for token in [&ann, &bob] {
+        let list = inbox_until(&l, token, |list| !of_kind(list, "game-ended").is_empty()).await;
+        let ended = of_kind(&list, "game-ended")[0];
+        assert_eq!(ended["g"], json!(g.0));
+        assert!(
+            ended["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("your game has ended"),
+            "{ended}"
+        );
+    }
+    l.h.stop().await;
+}
