@@ -27,6 +27,7 @@ pub mod clock;
 pub mod games;
 pub mod history;
 pub mod hub;
+pub mod inbox;
 pub mod limits;
 pub mod lobby;
 mod lobby_feed;
@@ -96,7 +97,8 @@ impl ServerState {
 ///   files, cached for a year, gzipped when accepted.
 /// - `GET /api/catalog` (games, presets, option domains, seat ranges, AI levels, clock kinds),
 ///   the account routes ([`accounts::routes`]), the lobby's ([`lobby::routes`]), the games'
-///   ([`api::routes`]), the user's event stream `GET /api/stream` ([`stream`]) and the
+///   ([`api::routes`]), the user's notification list under `/api/me/notifications`
+///   ([`inbox::routes`]), the user's event stream `GET /api/stream` ([`stream`]) and the
 ///   WebSocket `GET /ws`, which also carries the user's events as `notify` frames.
 /// - With [`GameConfig::test_hooks`] only: `POST /api/test/drop`, which cuts the caller's
 ///   WebSockets without a close frame and answers `{"dropped": N}`.
@@ -119,6 +121,7 @@ pub fn app(state: Arc<ServerState>) -> Router {
             lobby_feed::after_writes,
         )))
         .merge(api::routes())
+        .merge(inbox::routes())
         .merge(stream::routes());
     if state.games.config().test_hooks {
         router = router.merge(test_hooks::routes());

@@ -1,10 +1,16 @@
 //! The per-user notice registry: who is listening for a user's events (their `GET /api/stream`
 //! and their WebSockets), and the events themselves ([`StreamEvent`]): a challenge that names
 //! the user and awaits them, such a challenge gone (declined, withdrawn, expired, started), a
-//! game of theirs started or ended.
+//! game of theirs started or ended. Besides these, a WebSocket (not the stream) is told when it
+//! is the user's turn in a game without a live clock ([`Notices::tell_turn`]).
+//!
+//! What the user should find later is also stored, through the [`Inbox`] when the registry has
+//! one: every event but a challenge's start (the game's start says it) and the stream's own
+//! lines, and every turn.
 //!
 //! Telling never waits: a listener whose queue ([`QUEUE`] events) is full misses the event and
-//! is marked lagged, so its stream can send a fresh snapshot instead.
+//! is marked lagged, so its stream can send a fresh snapshot instead; storing is handed to the
+//! inbox's writer.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -14,42 +20,73 @@ use muster_rules::{GameId, Seat};
 use muster_store::UserId;
 use muster_wire::http::ChallengeStatus;
 use muster_wire::server::{Notify, NotifyKind};
-use muster_wire::StreamEvent;
+use muster_wire::{MatchId, StreamEvent};
 use tokio::sync::mpsc;
+
+use crate::inbox::Inbox;
 
 /// Events waiting for one listener before new ones are dropped.
 pub const QUEUE: usize = 1024;
 
-struct Listener {
-    id: u64,
-    tx: mpsc::Sender<StreamEvent>,
-    lagged: Arc<AtomicBool>,
+/// What a listener is told.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// An event of the user's stream.
+    Event(StreamEvent),
+    /// It is the user's turn: for WebSockets only (the stream has no such line).
+    Turn(Notify),
 }
 
-/// Who listens for which user's events.
+struct Listener {
+    id: u64,
+    tx: mpsc::Sender<Notice>,
+    lagged: Arc<AtomicBool>,
+    /// Whether it is told of turns.
+    turns: bool,
+}
+
+/// Who listens for which user's events, and where they are stored.
 #[derive(Default)]
 pub struct Notices {
     next: AtomicU64,
     listeners: Mutex<HashMap<String, Vec<Listener>>>,
+    inbox: Option<Inbox>,
 }
 
-/// One listener's end: events arrive on [`Subscription::recv`]; dropping it stops listening.
+/// One listener's end: notices arrive on [`Subscription::recv`]; dropping it stops listening.
 pub struct Subscription {
     id: u64,
     user: String,
-    rx: mpsc::Receiver<StreamEvent>,
+    rx: mpsc::Receiver<Notice>,
     lagged: Arc<AtomicBool>,
     notices: Weak<Notices>,
 }
 
 impl Notices {
-    /// A registry with no listeners.
+    /// A registry with no listeners that stores nothing.
     pub fn new() -> Arc<Notices> {
         Arc::new(Notices::default())
     }
 
-    /// Starts listening for `user`'s events.
+    /// A registry with no listeners that stores what users should find later in `inbox`.
+    pub fn with_inbox(inbox: Inbox) -> Arc<Notices> {
+        Arc::new(Notices {
+            inbox: Some(inbox),
+            ..Notices::default()
+        })
+    }
+
+    /// Starts listening for `user`'s stream events (`GET /api/stream`).
     pub fn subscribe(self: &Arc<Self>, user: &UserId) -> Subscription {
+        self.listen(user, false)
+    }
+
+    /// Starts listening for `user`'s stream events and turns (a WebSocket).
+    pub fn subscribe_with_turns(self: &Arc<Self>, user: &UserId) -> Subscription {
+        self.listen(user, true)
+    }
+
+    fn listen(self: &Arc<Self>, user: &UserId, turns: bool) -> Subscription {
         let (tx, rx) = mpsc::channel(QUEUE);
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let lagged = Arc::new(AtomicBool::new(false));
@@ -58,6 +95,7 @@ impl Notices {
             id,
             tx,
             lagged: Arc::clone(&lagged),
+            turns,
         });
         Subscription {
             id,
@@ -68,11 +106,44 @@ impl Notices {
         }
     }
 
-    /// Tells every listener of `user`.
+    /// Tells every listener of `user`, and stores the event as a notification when the user
+    /// should find it later (every event with a `notify` form but a challenge's start).
     pub fn tell(&self, user: &UserId, event: &StreamEvent) {
+        self.send(user, &Notice::Event(event.clone()));
+        let started = matches!(
+            event,
+            StreamEvent::ChallengeGone {
+                status: ChallengeStatus::Started,
+                ..
+            }
+        );
+        if let (Some(inbox), Some(notify), false) = (&self.inbox, notify_of(event), started) {
+            inbox.keep(user, &notify);
+        }
+    }
+
+    /// Tells `user`'s WebSockets that it is their turn in game `g` (a `notify` frame of kind
+    /// `your-turn` with `text`), and stores it in place of their unread turn in that game.
+    pub fn tell_turn(&self, user: &UserId, g: &MatchId, text: String) {
+        let notify = Notify {
+            kind: NotifyKind::YourTurn,
+            g: Some(g.clone()),
+            text,
+        };
+        self.send(user, &Notice::Turn(notify.clone()));
+        if let Some(inbox) = &self.inbox {
+            inbox.keep_replacing(user, &notify);
+        }
+    }
+
+    fn send(&self, user: &UserId, notice: &Notice) {
+        let turn = matches!(notice, Notice::Turn(_));
         let listeners = self.lock();
         for listener in listeners.get(user.as_str()).into_iter().flatten() {
-            if listener.tx.try_send(event.clone()).is_err() {
+            if turn && !listener.turns {
+                continue;
+            }
+            if listener.tx.try_send(notice.clone()).is_err() {
                 listener.lagged.store(true, Ordering::Relaxed);
             }
         }
@@ -120,9 +191,18 @@ impl Notices {
 }
 
 impl Subscription {
-    /// The next event; `None` once the registry is gone.
-    pub async fn recv(&mut self) -> Option<StreamEvent> {
+    /// The next notice; `None` once the registry is gone.
+    pub async fn recv(&mut self) -> Option<Notice> {
         self.rx.recv().await
+    }
+
+    /// The next stream event, passing over turns; `None` once the registry is gone.
+    pub async fn recv_event(&mut self) -> Option<StreamEvent> {
+        loop {
+            if let Notice::Event(event) = self.rx.recv().await? {
+                return Some(event);
+            }
+        }
     }
 
     /// Whether events were dropped since the last call (the queue was full); clears the mark.
@@ -223,5 +303,27 @@ mod tests {
         let notify = notify_of(&gone).expect("a notification");
         assert!(!notify.text.contains("4C69M01"), "{}", notify.text);
         assert!(notify.text.contains("started"), "{}", notify.text);
+    }
+
+    #[tokio::test]
+    async fn turns_reach_websockets_and_never_the_event_stream() {
+        let notices = Notices::new();
+        let user = UserId::generate();
+        let mut stream = notices.subscribe(&user);
+        let mut socket = notices.subscribe_with_turns(&user);
+        let g = MatchId("01ARZ3NDEKTSV4RRFFQ69G5FAV".to_owned());
+        notices.tell_turn(&user, &g, "your turn in Mur".to_owned());
+        notices.tell(&user, &StreamEvent::Synced);
+        match socket.recv().await {
+            Some(Notice::Turn(notify)) => {
+                assert_eq!((notify.kind, notify.g), (NotifyKind::YourTurn, Some(g)));
+            }
+            other => panic!("expected the turn, got {other:?}"),
+        }
+        assert_eq!(
+            socket.recv().await,
+            Some(Notice::Event(StreamEvent::Synced))
+        );
+        assert_eq!(stream.recv_event().await, Some(StreamEvent::Synced));
     }
 }

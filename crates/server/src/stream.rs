@@ -98,7 +98,7 @@ impl Feed {
                 self.watch = None;
                 Some(line(&StreamEvent::SignedOut { reason }))
             }
-            event = self.sub.recv() => {
+            event = self.sub.recv_event() => {
                 let event = event?;
                 if self.sub.take_lagged() {
                     // Events were lost: what stands now is said again.

@@ -234,11 +234,13 @@ async fn connection(
         (Some(user), true) => Some(state.drops.watch(conn.id, user)),
         _ => None,
     };
-    // The user's events (challenges, games started and ended) as `notify` frames.
-    let notices = conn
-        .user
-        .as_ref()
-        .map(|user| forward_notices(state.games.notices().subscribe(user), conn.out.clone()));
+    // The user's events (challenges, games started and ended, turns) as `notify` frames.
+    let notices = conn.user.as_ref().map(|user| {
+        forward_notices(
+            state.games.notices().subscribe_with_turns(user),
+            conn.out.clone(),
+        )
+    });
     let ending = loop {
         if dead {
             break Ending::SignedOut(UNKNOWN_SESSION.to_owned());
@@ -482,13 +484,21 @@ fn refuse(conn: &Conn, code: NackCode, reason: &str) {
     }));
 }
 
-/// Forwards the lobby's frames to a connection, starting with the open challenges now.
+/// Forwards the lobby's frames to a connection, starting with the open challenges now, then
+/// the lobby chat's last lines (oldest first). The feed is followed before either is read, so
+/// nothing said in between is missed; a line may come twice (in the history and live), and a
+/// client drops it by its id.
 fn follow_lobby(state: &Arc<ServerState>, out: Outbox) -> tokio::task::JoinHandle<()> {
     let mut feed = state.hub.follow();
     let state = Arc::clone(state);
     tokio::spawn(async move {
         if let Some(now) = crate::lobby_feed::snapshot(&state).await {
             out.send(&now);
+        }
+        for line in
+            crate::games::chat_history(state.store.as_ref(), &muster_wire::Room::Lobby).await
+        {
+            out.send(&line);
         }
         loop {
             match feed.recv().await {
@@ -510,8 +520,12 @@ fn forward_notices(
     out: Outbox,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        while let Some(event) = sub.recv().await {
-            if let Some(notify) = crate::notices::notify_of(&event) {
+        while let Some(notice) = sub.recv().await {
+            let notify = match notice {
+                crate::notices::Notice::Event(event) => crate::notices::notify_of(&event),
+                crate::notices::Notice::Turn(notify) => Some(notify),
+            };
+            if let Some(notify) = notify {
                 out.send(&ServerMsg::Notify(notify));
             }
         }

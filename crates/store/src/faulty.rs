@@ -22,6 +22,8 @@ struct Faults {
     commits: AtomicU64,
     /// The 1-based number of the commit to refuse (0 = none).
     fail_at: AtomicU64,
+    /// Write transactions refused so far.
+    refused: AtomicU64,
 }
 
 /// Wraps a [`SqlStore`] so that a chosen write transaction fails at its commit point: every
@@ -43,6 +45,7 @@ impl FaultyStore {
             let fail_at = shared.fail_at.load(Ordering::SeqCst);
             if fail_at != 0 && number == fail_at {
                 shared.fail_at.store(0, Ordering::SeqCst);
+                shared.refused.fetch_add(1, Ordering::SeqCst);
                 return Err(Error::Injected(number));
             }
             Ok(())
@@ -64,6 +67,11 @@ impl FaultyStore {
     /// How many write transactions reached their commit point (refused ones included).
     pub fn commits(&self) -> u64 {
         self.faults.commits.load(Ordering::SeqCst)
+    }
+
+    /// How many write transactions were refused so far.
+    pub fn refused(&self) -> u64 {
+        self.faults.refused.load(Ordering::SeqCst)
     }
 
     /// The wrapped store (it refuses the same commits: the hook lives in it).
@@ -88,6 +96,29 @@ impl Store for FaultyStore {
 
     async fn set_user_prefs(&self, id: &UserId, prefs_json: &str) -> Result<bool> {
         self.inner.set_user_prefs(id, prefs_json).await
+    }
+
+    async fn create_bot(&self, bot: &NewUser, owner: &UserId) -> Result<User> {
+        self.inner.create_bot(bot, owner).await
+    }
+
+    async fn bots_of(&self, owner: &UserId, limit: u32) -> Result<Vec<User>> {
+        self.inner.bots_of(owner, limit).await
+    }
+
+    async fn bot_owner(&self, bot_id: &UserId) -> Result<Option<UserId>> {
+        self.inner.bot_owner(bot_id).await
+    }
+
+    async fn replace_bot_token(
+        &self,
+        bot_id: &UserId,
+        prefs_json: &str,
+        session: &Session,
+    ) -> Result<Option<Vec<TokenHash>>> {
+        self.inner
+            .replace_bot_token(bot_id, prefs_json, session)
+            .await
     }
 
     async fn insert_session(&self, session: &Session) -> Result<()> {
@@ -260,6 +291,14 @@ impl Store for FaultyStore {
 
     async fn insert_notification(&self, notification: &Notification) -> Result<()> {
         self.inner.insert_notification(notification).await
+    }
+
+    async fn replace_notification(&self, notification: &Notification) -> Result<()> {
+        self.inner.replace_notification(notification).await
+    }
+
+    async fn unread_notifications(&self, user_id: &UserId) -> Result<u64> {
+        self.inner.unread_notifications(user_id).await
     }
 
     async fn notifications_of(

@@ -44,6 +44,20 @@ fn crockford(bytes: &[u8; 17]) -> String {
     text
 }
 
+/// A ULID after every one [`ordered_ulid`] made before in this process. ULIDs made in one
+/// millisecond are otherwise in random order, and lists sort by time then id: so chat lines and
+/// notifications made in one millisecond keep the order they were made in. (Should the random
+/// part overflow within a millisecond, a plain ULID is made.)
+fn ordered_ulid() -> String {
+    static GENERATOR: std::sync::Mutex<ulid::Generator> =
+        std::sync::Mutex::new(ulid::Generator::new());
+    let made = GENERATOR
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .generate();
+    made.unwrap_or_else(|_| ulid::Ulid::new()).to_string()
+}
+
 macro_rules! text_id {
     ($(#[$doc:meta])* $name:ident, $make:expr, $made:literal) => {
         $(#[$doc])*
@@ -104,14 +118,16 @@ text_id!(
 text_id!(
     /// The id of one chat line (`chat.id`).
     ChatId,
-    ulid::Ulid::new().to_string(),
-    "A fresh id: a ULID (a time and 80 random bits, 26 characters)."
+    ordered_ulid(),
+    "A fresh id: a ULID (a time and 80 random bits, 26 characters), after every one made \
+     before by this process."
 );
 text_id!(
     /// The id of one notification (`notifications.id`).
     NotificationId,
-    ulid::Ulid::new().to_string(),
-    "A fresh id: a ULID (a time and 80 random bits, 26 characters)."
+    ordered_ulid(),
+    "A fresh id: a ULID (a time and 80 random bits, 26 characters), after every one made \
+     before by this process."
 );
 
 /// The hash of a session token, in lower-case hex (`sessions.token_hash`). The server hashes the
@@ -176,5 +192,13 @@ mod tests {
             assert!(seen.len() > 1, "position {i} never varies in {ids:?}");
         }
         assert!(ids.iter().any(|id| id.as_bytes()[0] > b'7'), "{ids:?}");
+    }
+
+    #[test]
+    fn chat_and_notification_ids_rise_in_the_order_they_are_made() {
+        let chat: Vec<ChatId> = (0..1000).map(|_| ChatId::generate()).collect();
+        assert!(chat.windows(2).all(|w| w[0] < w[1]));
+        let notes: Vec<NotificationId> = (0..1000).map(|_| NotificationId::generate()).collect();
+        assert!(notes.windows(2).all(|w| w[0] < w[1]));
     }
 }

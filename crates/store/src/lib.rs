@@ -1,10 +1,11 @@
 //! muster-store: the durable store of the muster game server.
 //!
-//! One schema (users, sessions, challenges, games and their seats, the append-only game log,
-//! snapshots, chat, ratings, notifications) with migrations per dialect, run at open, on SQLite
-//! (the default: a file in WAL mode with `synchronous=FULL`) or PostgreSQL, both through sqlx's
-//! `Any` driver with plain SQL that runs on both. [`Store`] is the interface the server uses;
-//! [`SqlStore`] implements it; [`FaultyStore`] wraps it to refuse chosen commits in tests.
+//! One schema (users, sessions, bots and their owners, challenges, games and their seats, the
+//! append-only game log, snapshots, chat, ratings, notifications) with migrations per dialect,
+//! run at open, on SQLite (the default: a file in WAL mode with `synchronous=FULL`) or
+//! PostgreSQL, both through sqlx's `Any` driver with plain SQL that runs on both. [`Store`] is
+//! the interface the server uses; [`SqlStore`] implements it; [`FaultyStore`] wraps it to
+//! refuse chosen commits in tests.
 //!
 //! The log is the truth of a game: [`Store::commit`] appends entries and updates the game row in
 //! one transaction guarded by the version the writer read, so of two writers at one version

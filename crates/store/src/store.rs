@@ -32,6 +32,25 @@ pub trait Store: Send + Sync {
     /// Replaces a user's preferences (JSON text); `false` if there is no such user.
     async fn set_user_prefs(&self, id: &UserId, prefs_json: &str) -> Result<bool>;
 
+    /// Creates a bot — a user with `is_bot` set, whatever `bot.is_bot` says — owned by `owner`,
+    /// in one transaction with the row naming its owner. Refuses names as
+    /// [`Store::create_user`] does; a database error when `owner` is no user.
+    async fn create_bot(&self, bot: &NewUser, owner: &UserId) -> Result<User>;
+    /// The bots `owner` owns, newest first (by creation, then by id), at most `limit`.
+    async fn bots_of(&self, owner: &UserId, limit: u32) -> Result<Vec<User>>;
+    /// The owner of a bot; `None` for a user that is no bot, or a bot without an owner row.
+    async fn bot_owner(&self, bot_id: &UserId) -> Result<Option<UserId>>;
+    /// Gives a bot a new token, in one transaction: replaces the bot's preferences with
+    /// `prefs_json`, deletes every session of the bot and stores `session` for it (as the bot's,
+    /// whatever `session.user_id` says). Returns the hashes of the sessions deleted, so their
+    /// connections can be closed; `None` (nothing written) when `bot_id` is no bot.
+    async fn replace_bot_token(
+        &self,
+        bot_id: &UserId,
+        prefs_json: &str,
+        session: &Session,
+    ) -> Result<Option<Vec<TokenHash>>>;
+
     /// Stores a session (by the hash of its token).
     async fn insert_session(&self, session: &Session) -> Result<()>;
     /// The session with this token hash, expired or not (the caller compares `expires_ms`).
@@ -175,6 +194,13 @@ pub trait Store: Send + Sync {
 
     /// Stores a notification.
     async fn insert_notification(&self, notification: &Notification) -> Result<()>;
+    /// Stores a notification in place of the user's unread notifications of the same kind
+    /// about the same game, which are deleted in the same transaction: of a kind and a game, a
+    /// user has at most one unread notification written this way. Without a game it is
+    /// [`Store::insert_notification`].
+    async fn replace_notification(&self, notification: &Notification) -> Result<()>;
+    /// How many of a user's notifications are unread.
+    async fn unread_notifications(&self, user_id: &UserId) -> Result<u64>;
     /// A user's notifications (only the unread ones when `unread_only`), newest first.
     async fn notifications_of(
         &self,

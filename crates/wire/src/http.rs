@@ -1,5 +1,5 @@
 //! Bodies of the HTTP API (docs/protocol.md): sessions, the catalog, challenges, game lists,
-//! rules pages and replay frames.
+//! rules pages and replay frames; the user's own settings, bots and notifications ([`me`]).
 
 use muster_rules::Seat;
 use muster_view::{Scene, Step as ViewStep};
@@ -9,6 +9,10 @@ use crate::common::By;
 use crate::error::NackCode;
 use crate::ids::{AiLevel, ChallengeId, MatchId, Millis, Ply, UserId};
 use crate::server::{GameStatus, SeatKind};
+
+mod me;
+
+pub use me::*;
 
 /// `POST /api/session`: play as a guest, log in, or register a named account. Its `Debug` form
 /// hides the password, so a logged request never shows it.

@@ -126,6 +126,79 @@ fn http_bodies_round_trip() {
             updated_ms: Millis(1),
         }],
     });
+    check(&Prefs {
+        anim_speed: 0.5,
+        confirm_moves: true,
+        coords: false,
+        palette: PaletteChoice::ColourBlind,
+        theme: ThemeChoice::Dark,
+    });
+    check(&BotList {
+        bots: vec![BotInfo {
+            name: "ada-bot".into(),
+            created_ms: Millis(1_700_000_000_000),
+            token: false,
+        }],
+    });
+    check(&Inbox {
+        unread: 3,
+        items: vec![
+            InboxItem {
+                id: "01J00000000000000000000000".into(),
+                kind: NotifyKind::YourTurn,
+                g: Some(g()),
+                text: "it is your turn in Mur".into(),
+                at_ms: Millis(7),
+                read: false,
+            },
+            InboxItem {
+                id: "01J00000000000000000000001".into(),
+                kind: NotifyKind::Challenge,
+                g: None,
+                text: "ada challenges you to a game of Mu".into(),
+                at_ms: Millis(5),
+                read: true,
+            },
+        ],
+    });
+    check(&MarkRead {
+        up_to_ms: Millis(7),
+    });
+    check(&UnreadCount { unread: 0 });
+}
+
+#[test]
+fn settings_read_with_their_defaults_and_refuse_what_the_page_cannot_show() {
+    let read = |text: &str| serde_json::from_str::<Prefs>(text);
+    let defaults = read("{}").unwrap();
+    assert_eq!(defaults, Prefs::default());
+    assert_eq!(
+        serde_json::to_value(defaults).unwrap(),
+        json!({"anim_speed": 1.0, "confirm_moves": false, "coords": true,
+               "palette": "standard", "theme": "system"})
+    );
+    let some = read(r#"{"theme": "dark", "palette": "colour-blind"}"#).unwrap();
+    assert_eq!(
+        (some.theme, some.palette, some.coords),
+        (ThemeChoice::Dark, PaletteChoice::ColourBlind, true)
+    );
+    let unknown = read(r#"{"theme": "dark", "sound": true}"#).unwrap_err();
+    assert!(unknown.to_string().contains("sound"), "{unknown}");
+    let bad_theme = read(r#"{"theme": "sepia"}"#).unwrap_err();
+    assert!(bad_theme.to_string().contains("sepia"), "{bad_theme}");
+    for speed in Prefs::ANIM_SPEEDS {
+        let prefs = Prefs {
+            anim_speed: speed,
+            ..Prefs::default()
+        };
+        assert_eq!(prefs.check(), Ok(()));
+    }
+    let fast = Prefs {
+        anim_speed: 3.0,
+        ..Prefs::default()
+    };
+    let refusal = fast.check().unwrap_err();
+    assert!(refusal.contains("anim_speed 3 "), "{refusal}");
 }
 
 #[test]

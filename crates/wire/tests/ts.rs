@@ -8,9 +8,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use muster_wire::http::{
-    ApiError, BotRequest, BotResponse, CatalogResponse, ChallengeInfo, ChallengeRequest,
-    ChallengesResponse, GamesResponse, JoinRequest, PasswordRequest, ReplayFrame, RulesResponse,
-    SessionRequest, SessionResponse, UserProfile,
+    ApiError, BotList, BotRequest, BotResponse, CatalogResponse, ChallengeInfo, ChallengeRequest,
+    ChallengesResponse, GamesResponse, Inbox, JoinRequest, MarkRead, PasswordRequest, Prefs,
+    ReplayFrame, RulesResponse, SessionRequest, SessionResponse, UnreadCount, UserProfile,
 };
 use muster_wire::{ClientMsg, NackCode, ServerMsg, StreamEvent};
 use ts_rs::{Config, TS};
@@ -42,6 +42,11 @@ fn generate(dir: &Path) {
     ApiError::export_all(&cfg).unwrap();
     NackCode::export_all(&cfg).unwrap();
     StreamEvent::export_all(&cfg).unwrap();
+    Prefs::export_all(&cfg).unwrap();
+    BotList::export_all(&cfg).unwrap();
+    Inbox::export_all(&cfg).unwrap();
+    MarkRead::export_all(&cfg).unwrap();
+    UnreadCount::export_all(&cfg).unwrap();
 }
 
 /// Every `.ts` file under `dir`, by name, with its text.

@@ -7,6 +7,11 @@ import type { Room } from "./Room";
  */
 export type Chat = { 
 /**
+ * The stored line's id (opaque text): a line may come twice (live and in a room's history),
+ * and a client drops one whose id it has.
+ */
+id: string, 
+/**
  * Where.
  */
 room: Room, 

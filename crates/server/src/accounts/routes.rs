@@ -10,19 +10,17 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Extension, Json, Router};
-use muster_store::{NewUser, Session, TokenHash, User};
-use muster_wire::http::{
-    BotRequest, BotResponse, SessionRequest, SessionResponse, UserInfo, UserProfile,
-};
+use muster_store::{NewUser, Session, User};
+use muster_wire::http::{SessionRequest, SessionResponse, UserInfo, UserProfile};
 use muster_wire::NackCode;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::api::{ApiFailure, ApiJson, ClientIp};
 use super::identity::Identity;
 use super::names::check_name;
 use super::passwords::{check_password, hash_password, verify_password};
 use super::tokens::{
-    clear_cookie, cookie_token, hash_token, new_token, presented_token, session_cookie, NEVER_MS,
+    clear_cookie, cookie_token, hash_token, new_token, presented_token, session_cookie,
     SESSION_TTL_MS,
 };
 use crate::limits::RateLimiter;
@@ -40,11 +38,14 @@ pub const LOGGED_OUT: &str = "logged out";
 pub const REPLACED: &str = "this browser signed in again: reconnect with the new session";
 /// Why a bot's connections were closed when its owner revoked its token.
 pub const REVOKED: &str = "the bot's token was revoked by its owner";
+/// Why a bot's connections were closed when its owner gave it a new token.
+pub const REPLACED_TOKEN: &str = "the bot was given a new token by its owner";
 
 /// The rate limits of the account routes, one set per router.
-struct Limits {
-    /// `POST /api/session` and `POST /api/bots`, per client address.
-    sessions: RateLimiter<IpAddr>,
+pub(super) struct Limits {
+    /// `POST /api/session`, `POST /api/bots` and `POST /api/bots/{name}/token`, per client
+    /// address.
+    pub(super) sessions: RateLimiter<IpAddr>,
 }
 
 /// The account routes, to merge into the application:
@@ -55,11 +56,12 @@ struct Limits {
 /// - `DELETE /api/session` deletes the presented session and clears the cookie (204);
 /// - `POST /api/session/password` (`PasswordRequest`) changes a named user's password and ends
 ///   their other sessions (204);
-/// - `POST /api/bots` ([`BotRequest`]) by a named user answers 201 [`BotResponse`];
-/// - `DELETE /api/bots/{name}/token` by the bot's owner revokes its token (204);
+/// - `POST /api/bots`, `DELETE` and `POST /api/bots/{name}/token`, `GET /api/me/bots`: a
+///   named user's bots ([`super::bots`]);
+/// - `GET` and `PUT /api/me/prefs`: the user's settings ([`super::prefs`]);
+/// - `GET /api/users/{name}` answers [`UserProfile`].
 ///
 /// Every ending of a session closes the connections opened with it ([`super::signins`]).
-/// - `GET /api/users/{name}` answers [`UserProfile`].
 ///
 /// `sessions_per_minute` replaces the default allowance ([`SESSION_BURST`] at once, refilled
 /// at [`SESSION_REFILL_PER_SEC`]) with that many at once and per minute.
@@ -78,21 +80,21 @@ pub fn routes(sessions_per_minute: Option<u32>) -> Router<Arc<ServerState>> {
             "/api/session/password",
             post(super::change::change_password),
         )
-        .route("/api/bots", post(create_bot))
-        .route("/api/bots/{name}/token", delete(revoke_bot_token))
+        .route("/api/bots", post(super::bots::create_bot))
+        .route(
+            "/api/bots/{name}/token",
+            delete(super::bots::revoke_bot_token).post(super::bots::renew_bot_token),
+        )
+        .route("/api/me/bots", get(super::bots::my_bots))
+        .route(
+            "/api/me/prefs",
+            get(super::prefs::get_prefs).put(super::prefs::put_prefs),
+        )
         .route("/api/users/{name}", get(profile))
         .layer(Extension(limits))
 }
 
-/// What a bot's `prefs_json` holds: who owns it and the hash of its token (the store has no
-/// columns for either).
-#[derive(Serialize, Deserialize)]
-struct BotPrefs {
-    owner: String,
-    token_hash: String,
-}
-
-fn user_info(user: &User) -> UserInfo {
+pub(super) fn user_info(user: &User) -> UserInfo {
     UserInfo {
         id: muster_wire::UserId(user.id.as_str().to_owned()),
         name: user.name.clone(),
@@ -102,7 +104,7 @@ fn user_info(user: &User) -> UserInfo {
 }
 
 /// A store refusal of a new user as an answer: `taken`, `invalid`, or `storage`.
-fn user_failure(error: &muster_store::Error) -> ApiFailure {
+pub(super) fn user_failure(error: &muster_store::Error) -> ApiFailure {
     match error {
         muster_store::Error::NameTaken { name } => ApiFailure::new(
             NackCode::Taken,
@@ -116,14 +118,14 @@ fn user_failure(error: &muster_store::Error) -> ApiFailure {
     }
 }
 
-fn no_randomness() -> ApiFailure {
+pub(super) fn no_randomness() -> ApiFailure {
     ApiFailure::new(
         NackCode::Storage,
         "the server has no randomness to make a token; try again",
     )
 }
 
-fn new_user(name: String, pw_hash: Option<String>, is_guest: bool) -> NewUser {
+pub(super) fn new_user(name: String, pw_hash: Option<String>, is_guest: bool) -> NewUser {
     NewUser {
         name,
         pw_hash,
@@ -160,7 +162,7 @@ async fn open_session(
 }
 
 /// A JSON answer that no cache may keep (it carries a token).
-fn private(status: StatusCode, body: impl Serialize) -> Response {
+pub(super) fn private(status: StatusCode, body: impl Serialize) -> Response {
     let mut response = (status, Json(body)).into_response();
     response
         .headers_mut()
@@ -298,103 +300,13 @@ async fn logout(
     Ok(response)
 }
 
-async fn create_bot(
-    State(state): State<Arc<ServerState>>,
-    ClientIp(ip): ClientIp,
-    Extension(limits): Extension<Arc<Limits>>,
-    identity: Identity,
-    ApiJson(BotRequest { name }): ApiJson<BotRequest>,
-) -> Result<Response, ApiFailure> {
-    limits.sessions.check(&ip).map_err(ApiFailure::rate)?;
-    let owner = &identity.user;
-    if owner.is_guest || owner.is_bot {
-        return Err(ApiFailure::new(
-            NackCode::Forbidden,
-            "only a registered user can create bots",
-        ));
-    }
-    check_name(&name)?;
-    let token = new_token().map_err(|_| no_randomness())?;
-    let token_hash = hash_token(&token);
-    let prefs = BotPrefs {
-        owner: owner.id.as_str().to_owned(),
-        token_hash: token_hash.as_str().to_owned(),
-    };
-    let prefs_json = serde_json::to_string(&prefs).unwrap_or_default();
-    let bot = NewUser {
-        is_bot: true,
-        prefs_json,
-        ..new_user(name, None, false)
-    };
-    let bot = state
-        .store
-        .create_user(&bot)
-        .await
-        .map_err(|e| user_failure(&e))?;
-    let now = now_ms();
-    let session = Session {
-        token_hash,
-        user_id: bot.id.clone(),
-        created_ms: now,
-        seen_ms: now,
-        expires_ms: NEVER_MS,
-    };
-    state
-        .store
-        .insert_session(&session)
-        .await
-        .map_err(|e| ApiFailure::storage(&e))?;
-    let body = BotResponse {
-        user: user_info(&bot),
-        token,
-    };
-    Ok(private(StatusCode::CREATED, body))
-}
-
-fn path_name(path: Result<Path<String>, PathRejection>) -> Result<String, ApiFailure> {
+pub(super) fn path_name(path: Result<Path<String>, PathRejection>) -> Result<String, ApiFailure> {
     path.map(|Path(name)| name).map_err(|rejection| {
         ApiFailure::new(
             NackCode::Malformed,
             format!("bad path: {}", rejection.body_text()),
         )
     })
-}
-
-async fn revoke_bot_token(
-    State(state): State<Arc<ServerState>>,
-    identity: Identity,
-    path: Result<Path<String>, PathRejection>,
-) -> Result<Response, ApiFailure> {
-    let name = path_name(path)?;
-    let not_found = || {
-        ApiFailure::new(
-            NackCode::NotFound,
-            format!("no bot `{}`", muster_wire::quote(&name)),
-        )
-    };
-    let bot = state
-        .store
-        .user_by_name(&name)
-        .await
-        .map_err(|e| ApiFailure::storage(&e))?
-        .filter(|user| user.is_bot)
-        .ok_or_else(not_found)?;
-    let prefs: Option<BotPrefs> = serde_json::from_str(&bot.prefs_json).ok();
-    let Some(prefs) = prefs.filter(|p| p.owner == identity.user.id.as_str()) else {
-        return Err(ApiFailure::new(
-            NackCode::Forbidden,
-            "only the bot's owner may revoke its token",
-        ));
-    };
-    if let Ok(token_hash) = TokenHash::from_hex(&prefs.token_hash) {
-        state
-            .store
-            .delete_session(&token_hash)
-            .await
-            .map_err(|e| ApiFailure::storage(&e))?;
-        state.sign_ins.end(&token_hash, REVOKED);
-    }
-    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 async fn profile(

@@ -80,7 +80,7 @@ impl Live {
         command: Command,
     ) {
         match command {
-            Command::Subscribe { conn, since } => self.subscribe(conn, since),
+            Command::Subscribe { conn, since } => self.subscribe(games, conn, since),
             Command::Unsubscribe { conn } => {
                 let gone: Vec<Seat> = self
                     .subs
@@ -167,8 +167,10 @@ impl Live {
         }
     }
 
-    fn subscribe(&mut self, conn: Conn, since: Option<i64>) {
+    fn subscribe(&mut self, games: &Arc<Games>, conn: Conn, since: Option<i64>) {
         let seats = self.seats_of(conn.user.as_ref());
+        // A connection that already follows the game has heard its chat live.
+        let following = self.subs.iter().any(|s| s.conn.id == conn.id);
         self.subs.retain(|s| s.conn.id != conn.id);
         let caught_up = match since {
             Some(v) if v == self.row.version => true,
@@ -194,6 +196,9 @@ impl Live {
         };
         if !caught_up {
             conn.out.send(&self.full(&seats));
+        }
+        if !following {
+            self.send_chat_history(games, &conn, !seats.is_empty());
         }
         self.presence_changed(&seats, true);
         self.subs.push(Subscriber { conn, seats });

@@ -333,6 +333,11 @@ impl Live {
                 )
             })?;
         // Committed: take it in.
+        let mover = unit
+            .steps
+            .first()
+            .and_then(|(step, _, _)| seat_of(step.actor));
+        let decided = !unit.steps.is_empty();
         let first_v = self.row.version + 1;
         let mut v = first_v;
         let secrets_before = self.game.secrets_pending();
@@ -485,6 +490,9 @@ impl Live {
         self.row.deadline_ms = commit.deadline_ms;
         if commit.started_ms.is_some() {
             self.row.started_ms = commit.started_ms;
+        }
+        if decided && !ends {
+            self.tell_turn(games, mover);
         }
         Ok(first_v)
     }

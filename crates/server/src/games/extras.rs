@@ -1,6 +1,7 @@
 //! What a game's actor answers besides decisions and controls: previews (try-before-submit on
-//! the caller's own view, never stored) and the game's chat rooms.
+//! the caller's own view, never stored) and the game's chat rooms, with their history.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use muster_rules::{AnyEvent, Seat};
@@ -16,6 +17,8 @@ use crate::time::now_ms;
 
 /// The most actions one preview may try.
 const PREVIEW_ACTIONS: usize = 16;
+/// How many of a room's last lines a connection gets when it starts following the room.
+pub const CHAT_HISTORY: u32 = 50;
 /// The longest chat line, in characters.
 pub const CHAT_CHARS: usize = 500;
 
@@ -46,9 +49,10 @@ pub(crate) async fn post_chat(
 ) -> Result<ServerMsg, (NackCode, String)> {
     let text = chat_text(text).map_err(|e| (NackCode::Refused, e))?;
     let now = now_ms();
+    let id = ChatId::generate();
     store
         .insert_chat(&ChatLine {
-            id: ChatId::generate(),
+            id: id.clone(),
             room: room.to_string(),
             game_id: game_id.cloned(),
             user_id: user.clone(),
@@ -64,6 +68,7 @@ pub(crate) async fn post_chat(
         .flatten()
         .map_or_else(|| "someone".to_owned(), |u| u.name);
     Ok(ServerMsg::Chat(Chat {
+        id: id.as_str().to_owned(),
         room: room.clone(),
         from,
         text,
@@ -71,7 +76,61 @@ pub(crate) async fn post_chat(
     }))
 }
 
+/// The last [`CHAT_HISTORY`] lines of `room` as `chat` frames, oldest first, each with the name
+/// its speaker has now. A store failure is logged and gives no lines: history is a courtesy,
+/// and following the room goes on without it.
+pub(crate) async fn chat_history(store: &dyn Store, room: &Room) -> Vec<ServerMsg> {
+    let lines = match store.chat_lines(&room.to_string(), CHAT_HISTORY).await {
+        Ok(lines) => lines,
+        Err(e) => {
+            eprintln!("muster serve: the history of room {room} could not be read: {e}");
+            return Vec::new();
+        }
+    };
+    let mut names: HashMap<UserId, String> = HashMap::new();
+    let mut frames = Vec::with_capacity(lines.len());
+    for line in lines {
+        if !names.contains_key(&line.user_id) {
+            let name = store
+                .user_by_id(&line.user_id)
+                .await
+                .ok()
+                .flatten()
+                .map_or_else(|| "someone".to_owned(), |u| u.name);
+            names.insert(line.user_id.clone(), name);
+        }
+        frames.push(ServerMsg::Chat(Chat {
+            id: line.id.as_str().to_owned(),
+            room: room.clone(),
+            from: names.get(&line.user_id).cloned().unwrap_or_default(),
+            text: line.text,
+            at_ms: Millis(line.created_ms.max(0) as u64),
+        }));
+    }
+    frames
+}
+
 impl Live {
+    /// Sends a new subscriber (a connection not yet following the game: one that follows it has
+    /// heard the room live) the history of the one room of this game it hears live: the
+    /// players' room to a seated connection, the watchers' room to any other (never the other
+    /// room: the players' talk is hidden from the watchers). In the background, after what the
+    /// actor has sent it so far (its `full`).
+    pub(super) fn send_chat_history(&self, games: &Arc<Games>, conn: &Conn, seated: bool) {
+        let room = if seated {
+            Room::Players(self.g.clone())
+        } else {
+            Room::Watchers(self.g.clone())
+        };
+        let store = Arc::clone(&games.store);
+        let out = conn.out.clone();
+        tokio::spawn(async move {
+            for frame in chat_history(store.as_ref(), &room).await {
+                out.send(&frame);
+            }
+        });
+    }
+
     /// Plays `msg.a` on the caller's own view and shows the result: the events the caller may
     /// see and the scene after. Nothing is stored; the game does not change.
     pub(super) fn preview(&self, conn: &Conn, msg: &PreviewAsk) -> Result<ServerMsg, Refusal> {

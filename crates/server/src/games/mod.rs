@@ -16,6 +16,7 @@ mod extras;
 mod legal;
 mod load;
 mod render;
+mod turn_notice;
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -28,8 +29,8 @@ use muster_wire::{AckId, ClientMsg, NackCode, Ply, ViewHash};
 use tokio::sync::{mpsc, Mutex};
 
 pub use create::{new_game, NewGameSpec, SeatPlan};
-pub(crate) use extras::post_chat;
-pub use extras::{chat_text, CHAT_CHARS};
+pub(crate) use extras::{chat_history, post_chat};
+pub use extras::{chat_text, CHAT_CHARS, CHAT_HISTORY};
 pub(crate) use render::wire_status;
 
 use crate::Outbox;
@@ -181,16 +182,18 @@ impl Games {
     /// The registry over `store`.
     pub fn new(store: Arc<dyn Store>, config: GameConfig) -> Arc<Games> {
         let ai = ai::AiPool::new(config.ai_permits);
+        let inbox = crate::inbox::Inbox::new(Arc::clone(&store));
         Arc::new(Games {
             store,
             config,
             ai,
             actors: Mutex::new(HashMap::new()),
-            notices: crate::notices::Notices::new(),
+            notices: crate::notices::Notices::with_inbox(inbox),
         })
     }
 
-    /// Who listens for which user's events (games started and ended are told here).
+    /// Who listens for which user's events (games started and ended, and turns, are told here),
+    /// and where the notifications are stored.
     pub fn notices(&self) -> &Arc<crate::notices::Notices> {
         &self.notices
     }

@@ -40,6 +40,24 @@ impl Harness {
         self.store.log_after(&store_id(g), 0).await.expect("read")
     }
 
+    /// Waits (at most 10 s) until `user` has `unread` unread notifications stored. The server
+    /// stores notifications in the background, so a test that arms a fault waits for them
+    /// first: otherwise one could land on the fault meant for a move.
+    pub async fn notices_stored(&self, user: &muster_store::UserId, unread: u64) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let stored = self.store.unread_notifications(user).await.expect("read");
+            if stored >= unread {
+                return;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{stored} notifications stored, {unread} awaited"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// Human seats for users called `names`: the seat plans and each user's token.
     pub async fn humans(&self, names: &[&str]) -> (Vec<SeatPlan>, Vec<String>) {
         let mut plans = Vec::new();

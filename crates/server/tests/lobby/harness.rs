@@ -23,10 +23,23 @@ impl Lobby {
         let dir = tempfile::tempdir().expect("temp dir");
         let url = format!("sqlite://{}", dir.path().join("muster.db").display());
         let store = Arc::new(SqlStore::open(&url).await.expect("store"));
-        let h = Harness::with_store(Arc::clone(&store) as Arc<dyn Store>, quick(), dir).await;
+        let mut h = Harness::with_store(Arc::clone(&store) as Arc<dyn Store>, quick(), dir).await;
+        h.url = url;
         let http = client::Server {
             addr: h.addr,
             store,
+        };
+        Lobby { h, http }
+    }
+
+    /// Stops the server cleanly and starts a new one on the same SQLite file (the sessions and
+    /// everything stored stay).
+    pub async fn restart(self) -> Lobby {
+        let url = self.h.url.clone();
+        let h = self.h.restart(quick(), std::time::Duration::ZERO).await;
+        let http = client::Server {
+            addr: h.addr,
+            store: Arc::new(SqlStore::open(&url).await.expect("store")),
         };
         Lobby { h, http }
     }

@@ -1,6 +1,7 @@
 //! [`SqlStore`]: the [`Store`] on SQLite or PostgreSQL through sqlx's `Any` driver.
 
 mod batch;
+mod bots;
 mod challenges;
 mod commit;
 mod games;
@@ -236,6 +237,27 @@ impl Store for SqlStore {
         users::set_user_prefs(self, id, prefs_json).await
     }
 
+    async fn create_bot(&self, bot: &NewUser, owner: &UserId) -> Result<User> {
+        bots::create_bot(self, bot, owner).await
+    }
+
+    async fn bots_of(&self, owner: &UserId, limit: u32) -> Result<Vec<User>> {
+        bots::bots_of(self, owner, limit).await
+    }
+
+    async fn bot_owner(&self, bot_id: &UserId) -> Result<Option<UserId>> {
+        bots::bot_owner(self, bot_id).await
+    }
+
+    async fn replace_bot_token(
+        &self,
+        bot_id: &UserId,
+        prefs_json: &str,
+        session: &Session,
+    ) -> Result<Option<Vec<TokenHash>>> {
+        bots::replace_bot_token(self, bot_id, prefs_json, session).await
+    }
+
     async fn insert_session(&self, session: &Session) -> Result<()> {
         users::insert_session(self, session).await
     }
@@ -406,6 +428,14 @@ impl Store for SqlStore {
 
     async fn insert_notification(&self, notification: &Notification) -> Result<()> {
         social::insert_notification(self, notification).await
+    }
+
+    async fn replace_notification(&self, notification: &Notification) -> Result<()> {
+        social::replace_notification(self, notification).await
+    }
+
+    async fn unread_notifications(&self, user_id: &UserId) -> Result<u64> {
+        social::unread_notifications(self, user_id).await
     }
 
     async fn notifications_of(

@@ -1,6 +1,7 @@
 //! Ratings as read, chat lines and notifications.
 
 use sqlx::any::AnyRow;
+use sqlx::{Any, Transaction};
 
 use super::SqlStore;
 use crate::error::Result;
@@ -93,6 +94,14 @@ pub(super) async fn chat_lines(store: &SqlStore, room: &str, limit: u32) -> Resu
 
 pub(super) async fn insert_notification(store: &SqlStore, n: &Notification) -> Result<()> {
     let mut tx = store.begin().await?;
+    insert_notification_in(&mut tx, n).await?;
+    store.finish(tx).await
+}
+
+async fn insert_notification_in(
+    tx: &mut Transaction<'static, Any>,
+    n: &Notification,
+) -> Result<()> {
     sqlx::query(
         "INSERT INTO notifications (id, user_id, kind, game_id, payload_json, created_ms, \
          read_ms, mailed_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -105,9 +114,37 @@ pub(super) async fn insert_notification(store: &SqlStore, n: &Notification) -> R
     .bind(n.created_ms)
     .bind(n.read_ms)
     .bind(n.mailed_ms)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
+    Ok(())
+}
+
+pub(super) async fn replace_notification(store: &SqlStore, n: &Notification) -> Result<()> {
+    let mut tx = store.begin().await?;
+    if let Some(game_id) = &n.game_id {
+        sqlx::query(
+            "DELETE FROM notifications \
+             WHERE user_id = $1 AND kind = $2 AND game_id = $3 AND read_ms IS NULL",
+        )
+        .bind(n.user_id.as_str())
+        .bind(n.kind.as_str())
+        .bind(game_id.as_str())
+        .execute(&mut *tx)
+        .await?;
+    }
+    insert_notification_in(&mut tx, n).await?;
     store.finish(tx).await
+}
+
+pub(super) async fn unread_notifications(store: &SqlStore, user_id: &UserId) -> Result<u64> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS unread FROM notifications WHERE user_id = $1 AND read_ms IS NULL",
+    )
+    .bind(user_id.as_str())
+    .fetch_one(store.pool())
+    .await?;
+    let unread = Cols::new(&row, "notifications").i64("unread")?;
+    Ok(u64::try_from(unread).unwrap_or(0))
 }
 
 pub(super) async fn notifications_of(

@@ -1,6 +1,7 @@
 //! Users and sessions.
 
 use sqlx::any::AnyRow;
+use sqlx::{Any, Transaction};
 
 use super::{one_row, SqlStore};
 use crate::error::{Error, Result};
@@ -16,7 +17,7 @@ pub(crate) fn name_norm(name: &str) -> String {
     name.to_lowercase()
 }
 
-fn check_name(name: &str) -> Result<()> {
+pub(super) fn check_name(name: &str) -> Result<()> {
     let bad = |why| {
         Err(Error::BadName {
             name: name.to_owned(),
@@ -38,9 +39,10 @@ fn check_name(name: &str) -> Result<()> {
     Ok(())
 }
 
-const USER_COLUMNS: &str = "id, name, pw_hash, is_guest, is_bot, email, prefs_json, created_ms";
+pub(super) const USER_COLUMNS: &str =
+    "id, name, pw_hash, is_guest, is_bot, email, prefs_json, created_ms";
 
-fn user_from(row: &AnyRow) -> Result<User> {
+pub(super) fn user_from(row: &AnyRow) -> Result<User> {
     let c = Cols::new(row, "users");
     Ok(User {
         id: c.user_id("id")?,
@@ -58,6 +60,21 @@ pub(super) async fn create_user(store: &SqlStore, user: &NewUser) -> Result<User
     check_name(&user.name)?;
     let id = UserId::generate();
     let mut tx = store.begin().await?;
+    if let Err(e) = insert_user(&mut tx, &id, user).await {
+        tx.rollback().await?;
+        return Err(e);
+    }
+    store.finish(tx).await?;
+    Ok(stored_user(id, user))
+}
+
+/// Inserts the row of a new user (its name already checked) in `tx`: [`Error::NameTaken`] when
+/// the name's lower-cased form is taken.
+pub(super) async fn insert_user(
+    tx: &mut Transaction<'static, Any>,
+    id: &UserId,
+    user: &NewUser,
+) -> Result<()> {
     let inserted = sqlx::query(
         "INSERT INTO users (id, name, name_norm, pw_hash, is_guest, is_bot, email, prefs_json, \
          created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -71,20 +88,20 @@ pub(super) async fn create_user(store: &SqlStore, user: &NewUser) -> Result<User
     .bind(user.email.as_deref())
     .bind(&user.prefs_json)
     .bind(user.created_ms)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await;
     match inserted {
-        Ok(_) => {}
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-            tx.rollback().await?;
-            return Err(Error::NameTaken {
-                name: user.name.clone(),
-            });
-        }
-        Err(e) => return Err(e.into()),
+        Ok(_) => Ok(()),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(Error::NameTaken {
+            name: user.name.clone(),
+        }),
+        Err(e) => Err(e.into()),
     }
-    store.finish(tx).await?;
-    Ok(User {
+}
+
+/// The user `user` became when stored under `id`.
+pub(super) fn stored_user(id: UserId, user: &NewUser) -> User {
+    User {
         id,
         name: user.name.clone(),
         pw_hash: user.pw_hash.clone(),
@@ -93,7 +110,7 @@ pub(super) async fn create_user(store: &SqlStore, user: &NewUser) -> Result<User
         email: user.email.clone(),
         prefs_json: user.prefs_json.clone(),
         created_ms: user.created_ms,
-    })
+    }
 }
 
 pub(super) async fn user_by_id(store: &SqlStore, id: &UserId) -> Result<Option<User>> {

@@ -53,6 +53,18 @@ pub async fn sqlite() -> Db {
 /// A fresh database on the PostgreSQL server of `MUSTER_PG_URL`; `None` only when
 /// `MUSTER_PG_SKIP=1`.
 pub async fn postgres() -> Option<Db> {
+    let url = postgres_url().await?;
+    let store = SqlStore::open(&url).await.expect("open postgres");
+    Some(Db {
+        store,
+        url,
+        _dir: None,
+    })
+}
+
+/// The URL of a fresh, empty (unmigrated) database on the PostgreSQL server of
+/// `MUSTER_PG_URL`; `None` only when `MUSTER_PG_SKIP=1`.
+pub async fn postgres_url() -> Option<String> {
     let Ok(admin) = std::env::var("MUSTER_PG_URL") else {
         if std::env::var("MUSTER_PG_SKIP").as_deref() == Ok("1") {
             eprintln!("MUSTER_PG_SKIP=1: PostgreSQL test skipped");
@@ -76,13 +88,7 @@ pub async fn postgres() -> Option<Db> {
     let (server, _) = base
         .rsplit_once('/')
         .expect("a database path in MUSTER_PG_URL");
-    let url = format!("{server}/{name}");
-    let store = SqlStore::open(&url).await.expect("open postgres");
-    Some(Db {
-        store,
-        url,
-        _dir: None,
-    })
+    Some(format!("{server}/{name}"))
 }
 
 /// Runs each named case as two tests, `sqlite` and `postgres`, in a module of its name.

@@ -299,6 +299,7 @@ const SCHEMA: &[(&str, &str)] = &[
     ),
     ("game_snapshots", "game_id ply position_text hash"),
     ("challenge_keys", "user_id idem_key challenge_id created_ms"),
+    ("bots", "bot_id owner_id created_ms"),
     ("chat", "id room game_id user_id text created_ms"),
     ("ratings", "user_id pool rating rd vol games updated_ms"),
     ("rating_history", "user_id pool game_id rating rd at_ms"),

@@ -1,5 +1,6 @@
 //! The store suite: every case runs on a SQLite file and on PostgreSQL (see `common`).
 
+mod bots;
 mod challenges;
 mod common;
 mod durability;

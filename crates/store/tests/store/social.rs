@@ -1,6 +1,8 @@
 //! Chat, notifications, and the sweeping of expired sessions.
 
-use muster_store::{ChatId, ChatLine, Notification, NotificationId, Session, Store, TokenHash};
+use muster_store::{
+    ChatId, ChatLine, GameId, Notification, NotificationId, Session, Store, TokenHash,
+};
 
 use crate::common::{new_game, new_user, Db};
 
@@ -91,6 +93,85 @@ async fn notifications_are_listed_newest_first_and_marked_read(db: Db) {
     );
 }
 
+async fn a_replacing_notification_leaves_one_unread_of_its_kind_and_game(db: Db) {
+    let store = &db.store;
+    let ann = store.create_user(&new_user("ann")).await.expect("user");
+    let bob = store.create_user(&new_user("bob")).await.expect("user");
+    let game = new_game(Some(&ann.id));
+    let other = new_game(Some(&ann.id));
+    store.create_game(&game).await.expect("game");
+    store.create_game(&other).await.expect("game");
+    let note =
+        |user: &muster_store::UserId, kind: &str, g: Option<&GameId>, created_ms| Notification {
+            id: NotificationId::generate(),
+            user_id: user.clone(),
+            kind: kind.to_owned(),
+            game_id: g.cloned(),
+            payload_json: format!(r#"{{"at":{created_ms}}}"#),
+            created_ms,
+            read_ms: None,
+            mailed_ms: None,
+        };
+    let turn = |created_ms| note(&ann.id, "your-turn", Some(&game.id), created_ms);
+    let read_turn = turn(5);
+    store.insert_notification(&read_turn).await.expect("notify");
+    store
+        .mark_notifications_read(&ann.id, 5)
+        .await
+        .expect("read");
+    let kept = [
+        note(&ann.id, "game-started", Some(&game.id), 6),
+        note(&ann.id, "your-turn", Some(&other.id), 7),
+        note(&bob.id, "your-turn", Some(&game.id), 8),
+        note(&ann.id, "challenge", None, 9),
+    ];
+    for n in &kept {
+        store.replace_notification(n).await.expect("notify");
+    }
+    for created_ms in [10, 20, 30] {
+        store
+            .replace_notification(&turn(created_ms))
+            .await
+            .expect("notify");
+    }
+    let unread = store
+        .notifications_of(&ann.id, true, 10)
+        .await
+        .expect("list");
+    let kinds: Vec<(&str, i64)> = unread
+        .iter()
+        .map(|n| (n.kind.as_str(), n.created_ms))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("your-turn", 30),
+            ("challenge", 9),
+            ("your-turn", 7),
+            ("game-started", 6)
+        ],
+        "one unread turn of this game, the newest; the others untouched"
+    );
+    let all = store
+        .notifications_of(&ann.id, false, 10)
+        .await
+        .expect("list");
+    assert!(
+        all.contains(&Notification {
+            read_ms: Some(5),
+            ..read_turn
+        }),
+        "a read notification is not replaced"
+    );
+    assert_eq!(store.unread_notifications(&ann.id).await.expect("count"), 4);
+    assert_eq!(store.unread_notifications(&bob.id).await.expect("count"), 1);
+    store
+        .mark_notifications_read(&ann.id, 9)
+        .await
+        .expect("read");
+    assert_eq!(store.unread_notifications(&ann.id).await.expect("count"), 1);
+}
+
 async fn expired_sessions_are_swept(db: Db) {
     let store = &db.store;
     let ann = store.create_user(&new_user("ann")).await.expect("user");
@@ -125,5 +206,6 @@ async fn expired_sessions_are_swept(db: Db) {
 crate::both_backends!(
     a_room_gives_its_last_lines_oldest_first,
     notifications_are_listed_newest_first_and_marked_read,
+    a_replacing_notification_leaves_one_unread_of_its_kind_and_game,
     expired_sessions_are_swept,
 );

@@ -128,6 +128,9 @@ pub struct PreviewReply {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Chat {
+    /// The stored line's id (opaque text): a line may come twice (live and in a room's history),
+    /// and a client drops one whose id it has.
+    pub id: String,
     /// Where.
     pub room: Room,
     /// Who (user name).

@@ -299,6 +299,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
             scene,
         }),
         ServerMsg::Chat(Chat {
+            id: "01JCHAT0000000000000000000".into(),
             room: Room::Watchers(g()),
             from: "bo".into(),
             text: "nice".into(),
