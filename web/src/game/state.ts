@@ -155,6 +155,8 @@ export function reduce(s: GameState | null, msg: ServerMsg): GameState | null | 
     case "clock":
       return { ...s, clock: msg.d.clock, clockAt: Date.now() };
     case "chat":
+      // A new connection's history repeats lines this page may already show: one line per id.
+      if (s.chat.some((c) => c.id === msg.d.id)) return s;
       return { ...s, chat: [...s.chat, msg.d].slice(-200) };
     case "legal": {
       if (msg.d.ply !== s.ply || !s.legal) return s;

@@ -113,3 +113,15 @@ describe("clocks", () => {
     expect(stoppedClock(s, 2_000_000, true)).toBe(s.clock);
   });
 });
+
+describe("chat", () => {
+  const line = (id: string, text: string): ServerMsg => ({ t: "chat", d: { id, room: "g:G1:players", from: "ann", text, at_ms: 1 } }) as ServerMsg;
+  it("keeps each line once when a new connection's history repeats it", () => {
+    let s = reduce(start(), line("c1", "hello")) as GameState;
+    s = reduce(s, line("c2", "good luck")) as GameState;
+    s = reduce(s, line("c1", "hello")) as GameState;
+    s = reduce(s, line("c2", "good luck")) as GameState;
+    s = reduce(s, line("c3", "thanks")) as GameState;
+    expect(s.chat.map((c) => c.text)).toEqual(["hello", "good luck", "thanks"]);
+  });
+});
