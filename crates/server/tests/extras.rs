@@ -178,11 +178,15 @@ async fn a_new_follower_of_the_lobby_gets_its_last_fifty_lines_after_the_snapsho
         }))
         .await;
     }
-    // Each line is stored before it is sent: once ann hears the last, all are stored.
-    let mut said = Vec::new();
+    // Each line is stored before it is sent: once ann hears the last, all are stored. Ann's
+    // own history can race her first lines (read after line 1 was stored, sent before its live
+    // copy), so a line heard twice counts once, by its id — as a client keeps them.
+    let mut said: Vec<muster_wire::server::Chat> = Vec::new();
     while said.len() < 52 {
         if let ServerMsg::Chat(line) = ann.recv().await {
-            said.push(line);
+            if !said.iter().any(|l| l.id == line.id) {
+                said.push(line);
+            }
         }
     }
 

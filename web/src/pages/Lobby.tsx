@@ -115,7 +115,9 @@ function NewGame({ entry, aiMin, aiMax }: { entry: CatalogGame; aiMin: number; a
   const [waiting, setWaiting] = useState<ChallengeInfo | null>(null);
   const variant = useMemo(() => variantText(entry, preset, values), [entry, preset, values]);
 
-  useGameOfChallenge(waiting && !waiting.g ? waiting.id : null, setWaiting);
+  // A read that lands after the withdrawal (a notice of it asks for one) must not bring the
+  // card back: only an open challenge is waited for.
+  useGameOfChallenge(waiting && !waiting.g ? waiting.id : null, (c) => setWaiting(c.status === "open" ? c : null));
 
   const setSeat = (i: number, s: SeatRow) => setSeats(seats.map((x, j) => (j === i ? s : x)));
   const specOf = (s: SeatRow): SeatSpec => (s.kind === "user" ? { kind: "user", name: s.name.trim() } : s.kind === "ai" ? { kind: "ai", level: s.level } : { kind: s.kind });
