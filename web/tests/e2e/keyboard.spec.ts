@@ -38,14 +38,24 @@ test("a game played by keyboard alone: start from the lobby, move by Tab and Ent
     // Each press of Enter on a target continues the path; the move is sent when it is whole.
     for (let step = 0; (await plyOf(page)) === ply && (await page.getByTestId("pending").count()) === 0; step++) {
       expect(step, "a move is made within 10 presses").toBeLessThan(10);
+      // The legal moves arrive after the position (they are asked for): wait for the targets.
+      await expect.poll(async () => (await targets(page)).length, { message: "there is a target to go to" }).toBeGreaterThan(0);
       const now = await targets(page);
-      expect(now.length, "there is a target to go to").toBeGreaterThan(0);
       const pick = rng.pick(now);
       await tabTo(page, `[data-testid="board"] [data-target="${pick}"]`);
       const label = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
       expect(label, "a target says what it is").toMatch(new RegExp(`^${pick}: `));
       await page.keyboard.press("Enter");
-      await expect.poll(async () => (await plyOf(page)) !== ply || (await page.getByTestId("pending").count()) > 0 || (await targets(page)).join() !== now.join()).toBe(true);
+      // Either the move went (the ply moved on, or it is pending), or the path goes on with
+      // new targets. A whole path clears the targets a moment before its pending mark shows:
+      // that in-between state is not a next step, so it is waited out.
+      await expect
+        .poll(async () => {
+          if ((await plyOf(page)) !== ply || (await page.getByTestId("pending").count()) > 0) return true;
+          const next = await targets(page);
+          return next.length > 0 && next.join() !== now.join();
+        })
+        .toBe(true);
     }
     await expect(gameOf(page)).not.toHaveAttribute("data-ply", String(ply));
   }
