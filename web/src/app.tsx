@@ -13,6 +13,9 @@ import { Replay } from "./pages/Replay";
 import { UserPage } from "./pages/UserPage";
 import { RulesPage } from "./pages/RulesPage";
 import { SignIn } from "./pages/SignIn";
+import { Settings } from "./pages/Settings";
+import { PrefsContext, applyPrefs, cachedPrefs, loadPrefs, savePrefs, type PrefsCtx } from "./lib/prefs";
+import type { Prefs } from "./wire/Prefs";
 
 /** How long a 4001 waits before it is acted on (see `watch`). */
 const SETTLE_MS = 300;
@@ -27,6 +30,7 @@ export function App() {
   const [user, setUser] = useState<UserInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [ended, setEnded] = useState<Ended | null>(null);
+  const prefsCtx = usePrefsState();
   const r = useRoute();
   const userRef = useRef(user);
   userRef.current = user;
@@ -40,7 +44,9 @@ export function App() {
     if (starting.current) return;
     starting.current = true;
     ensureSession()
-      .then((u) => {
+      .then(async (u) => {
+        // The user's settings before the first page: no page shows with another user's.
+        prefsCtx.loaded(await loadPrefs());
         held.current = token();
         setUser(u);
         then?.(u);
@@ -89,6 +95,7 @@ export function App() {
   else if (user) body = <Page />;
   else body = <p class="muted">Connecting…</p>;
   return (
+    <PrefsContext.Provider value={prefsCtx}>
     <Session.Provider value={{ user, setUser }}>
       <Header />
       {/* Both open the socket: only once the session's cookie exists, or it is anonymous. */}
@@ -106,7 +113,39 @@ export function App() {
       )}
       <main id="main">{body}</main>
     </Session.Provider>
+    </PrefsContext.Provider>
   );
+}
+
+/**
+ * The settings every page reads: this browser's copy first, the account's once loaded
+ * (`loaded`); a change shows at once and is undone when the server refuses it.
+ */
+function usePrefsState(): PrefsCtx & { loaded(p: Prefs): void } {
+  const [prefs, setPrefs] = useState<Prefs>(cachedPrefs);
+  const ref = useRef(prefs);
+  ref.current = prefs;
+  return {
+    prefs,
+    loaded: setPrefs,
+    change: async (patch) => {
+      const before = ref.current;
+      const next = { ...before, ...patch };
+      ref.current = next;
+      setPrefs(next);
+      applyPrefs(next);
+      try {
+        const stored = await savePrefs(next);
+        ref.current = stored;
+        setPrefs(stored);
+      } catch (e) {
+        ref.current = before;
+        setPrefs(before);
+        applyPrefs(before);
+        throw e;
+      }
+    },
+  };
 }
 
 function Page() {
@@ -117,6 +156,7 @@ function Page() {
   if (head === "g" && arg) return <GamePage key={arg} g={arg} />;
   if (head === "replay" && arg) return <Replay key={arg} g={arg} />;
   if (head === "u" && arg) return <UserPage key={arg} name={arg} />;
+  if (head === "settings") return <Settings />;
   if (head === "rules") return <RulesPage key={arg ?? ""} game={arg ?? "murus-gallicus"} />;
   return (
     <section class="card">
@@ -142,6 +182,9 @@ function Header() {
           My games
         </a>
         <a href="/rules/murus-gallicus">Rules</a>
+        <a href="/settings" data-testid="nav-settings">
+          Settings
+        </a>
       </nav>
       <span class="grow" />
       {user && (

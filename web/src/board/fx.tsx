@@ -19,7 +19,7 @@ export function FxView(props: { effect: Effect; t: number; scene: Scene; flip: b
           key={`f-${cell.id}`}
           shape={cell.shape}
           attrs={{
-            class: "flash",
+            class: effect.tone === "loss" ? "flash loss" : "flash",
             "data-flash": cell.id,
             fill: cell.surface === "edge" ? "none" : colour,
             "fill-opacity": (0.45 * glow).toFixed(3),

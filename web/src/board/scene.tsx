@@ -203,9 +203,11 @@ function Labels({ scene, flip }: { scene: Scene; flip: boolean }) {
         switch (l.kind) {
           case "coordinate":
             return (
-              <Txt key={i} at={l.at} size={14} fill="#333333" flip={flip}>
-                {l.text}
-              </Txt>
+              <g key={i} class="label-coordinate">
+                <Txt at={l.at} size={14} fill="#333333" flip={flip}>
+                  {l.text}
+                </Txt>
+              </g>
             );
           case "zone":
             return (

@@ -86,3 +86,13 @@ export function complete(legal: LegalMoves | undefined, text: string, limit = 50
   }
   return out;
 }
+
+/**
+ * A move in words for a list of completions: the targets of its path, each by its name on
+ * the board (`titles`: the scene's cell titles, `e12: an edge of t3 and t4`) or else its id,
+ * after the move's own label when it has one.
+ */
+export function moveWords(m: LegalMove, titles: ReadonlyMap<string, string>): string {
+  const path = m.path.map((t) => titles.get(t) ?? t).join(" → ");
+  return m.label ? `${m.label} — ${path}` : path;
+}

@@ -63,6 +63,7 @@ async function request<T>(method: string, path: string, body?: unknown, headers?
 export const get = <T>(path: string) => request<T>("GET", path);
 export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("POST", path, body ?? {}, headers);
 export const del = <T>(path: string) => request<T>("DELETE", path);
+export const put = <T>(path: string, body: unknown) => request<T>("PUT", path, body);
 
 /** Who is signed in: the session this browser holds, or a new guest session. */
 export async function ensureSession(): Promise<UserInfo> {

@@ -8,6 +8,7 @@ import { socket } from "../lib/socket";
 import type { Full } from "../wire/Full";
 import type { ReplayFrame } from "../wire/ReplayFrame";
 import { ruleLink } from "../game/Panels";
+import { usePrefs } from "../lib/prefs";
 
 export function Replay({ g }: { g: string }) {
   const [full, setFull] = useState<Full | null>(null);
@@ -16,6 +17,7 @@ export function Replay({ g }: { g: string }) {
   const [error, setError] = useState<string | null>(null);
   const [anim, setAnim] = useState<Animation | null>(null);
   const [playing, setPlaying] = useState(false);
+  const speed = usePrefs().prefs.anim_speed;
   const cache = useRef(new Map<number, ReplayFrame>());
   const shown = useRef<ReplayFrame | null>(null);
 
@@ -55,7 +57,7 @@ export function Replay({ g }: { g: string }) {
       if (!live || !f) return;
       const before = shown.current;
       if (before && before.ply === f.ply - 1 && f.anim.length > 0) {
-        setAnim({ key: f.ply, from: before.scene, steps: f.anim, speed: 1.5, onDone: () => setAnim(null) });
+        setAnim({ key: f.ply, from: before.scene, steps: f.anim, speed, onDone: () => setAnim(null) });
       } else setAnim(null);
       shown.current = f;
       setFrame(f);

@@ -21,7 +21,7 @@ confirm_moves: boolean,
  */
 coords: boolean, 
 /**
- * The colours of the pieces.
+ * The colours of the board's marks (targets, the path, warnings, the last move).
  */
 palette: PaletteChoice, 
 /**

@@ -70,9 +70,25 @@ for (const viewport of [
     await page.goto("/signin");
     await expect(page.locator("main h1")).toBeVisible();
     await check(page, "sign in", found);
+    await page.goto("/settings");
+    await expect(page.getByTestId("settings")).toBeVisible();
+    await check(page, "settings", found);
+
+    // Dark pages (the settings' default follows the system): contrast is checked again.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveAttribute("data-scheme", "dark");
+    await check(page, "settings, dark", found);
+    await openLobby(page);
+    await check(page, "lobby, dark", found);
+    await page.goto(`/g/${mg}`);
+    await expect(page.getByTestId("game-over")).toBeVisible();
+    await check(page, "game over, dark", found);
+    await page.goto(`/replay/${mg}`);
+    await expect(page.getByTestId("replay")).toBeVisible();
+    await check(page, "replay, dark", found);
 
     const bad = Object.entries(found).filter(([, v]) => v.length > 0);
-    expect(Object.keys(found).length, "every page was checked").toBeGreaterThanOrEqual(16);
+    expect(Object.keys(found).length, "every page was checked").toBeGreaterThanOrEqual(21);
     expect(bad, "serious or critical axe violations, by page").toEqual([]);
   });
 }

@@ -2,7 +2,7 @@
 // the link, the creator's page goes to the game the moment it starts (told by the server, not
 // by polling), and a rated game's result shows on the players' pages in plain words.
 import { test, expect } from "./fixtures";
-import { openLobby, chooseVariant, onGamePage, sleep, waitTurn, randomDecision, Rng, gameOf } from "./play";
+import { openLobby, chooseVariant, onGamePage, sleep, waitTurn, randomDecision, Rng, gameOf, register } from "./play";
 import type { Page } from "@playwright/test";
 
 /** Creates a challenge of Murus Gallicus with an open second seat; returns its id. */
@@ -60,18 +60,6 @@ test("a link to a challenge that was withdrawn says so instead of offering to jo
   await expect(linked).toContainText("no longer open: withdrawn");
   await expect(b.getByTestId("join-linked")).toHaveCount(0);
 });
-
-/** Registers the page's guest under a new name; returns the name. */
-async function register(page: Page, stem: string): Promise<string> {
-  await page.goto("/rules/mur");
-  const name = `${stem}-${Date.now().toString(36)}`;
-  await page.getByTestId("account").click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByTestId("account")).toHaveText(name);
-  return name;
-}
 
 test("after a rated game the player's page gives the rating in plain words: provisional marked once, the uncertainty apart", async ({ guest }) => {
   const a = await guest({ label: "ann" });

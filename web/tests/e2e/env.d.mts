@@ -6,6 +6,7 @@ export declare const serveScript: string;
 export declare const node: string;
 export declare const webDir: string;
 export declare const ci: boolean;
+export declare const tour: boolean;
 export declare const seedOverride: string | undefined;
 export declare function bundleJs(): { file: string; raw: number; gzip: number }[];
 export declare function gzipSize(text: string): number;

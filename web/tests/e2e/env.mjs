@@ -32,6 +32,9 @@ export const webDir = web;
 /** True on CI (more patience, no reuse). */
 export const ci = !!process.env.CI;
 
+/** MUSTER_TOUR=1: take the screenshots of every page (tour.spec.ts, scripts/tour.sh). */
+export const tour = process.env.MUSTER_TOUR === "1";
+
 /** MUSTER_E2E_SEED: a seed for every test's random choices (default: from each test's title). */
 export const seedOverride = process.env.MUSTER_E2E_SEED;
 

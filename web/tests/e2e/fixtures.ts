@@ -3,7 +3,7 @@
 // in their own browser contexts (one context = one cookie jar = one player).
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
-/** The animation speed the tests run at (the game page's `animation` select, 4×). */
+/** The animation speed the tests run at (the guests' settings, 4×). */
 export const SPEED = "4";
 
 /** Fails the test on a console error or a page error of `page`, collected into `problems`. */
@@ -22,6 +22,8 @@ export interface GuestOptions {
   label?: string;
   /** The viewport (default 1000×800). */
   viewport?: { width: number; height: number };
+  /** A touch screen (taps are touches; default false). */
+  touch?: boolean;
 }
 
 type Fixtures = {
@@ -34,14 +36,31 @@ type Fixtures = {
   guest: (opts?: GuestOptions) => Promise<Page>;
 };
 
+/**
+ * A guest session for the context made through the API before any page opens, with its
+ * settings' animation speed at `SPEED` (`PUT /api/me/prefs`): the page finds the session's
+ * cookie and token and takes the guest over, as it would after a reload.
+ */
 async function prepare(context: BrowserContext): Promise<void> {
-  await context.addInitScript((speed: string) => {
+  const made = await context.request.post("/api/session", { data: { kind: "guest" } });
+  expect(made.ok(), `a guest session: ${made.status()} ${await made.text()}`).toBe(true);
+  const { token } = (await made.json()) as { token: string };
+  const prefs = await context.request.put("/api/me/prefs", {
+    data: { anim_speed: Number(SPEED), confirm_moves: false, coords: true, palette: "standard", theme: "system" },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(prefs.status(), `the guest's settings: ${await prefs.text()}`).toBe(200);
+  // The token is handed over once: a page that later ends or replaces the session keeps its own.
+  await context.addInitScript((t: string) => {
     try {
-      localStorage.setItem("muster.speed", speed);
+      if (localStorage.getItem("e2e.handed-over") === null) {
+        localStorage.setItem("e2e.handed-over", "1");
+        localStorage.setItem("muster.token", t);
+      }
     } catch {
-      /* storage off: animations run at 1× */
+      /* storage off: the cookie carries the session */
     }
-  }, SPEED);
+  }, token);
 }
 
 export const test = base.extend<Fixtures>({
@@ -64,7 +83,7 @@ export const test = base.extend<Fixtures>({
     let n = 0;
     const make = async (opts: GuestOptions = {}): Promise<Page> => {
       n += 1;
-      const context = await newContext(browser, baseURL, opts.viewport);
+      const context = await newContext(browser, baseURL, opts.viewport, opts.touch);
       contexts.push(context);
       const page = await context.newPage();
       watchPage(page, opts.label ?? `guest ${n}`, problems);
@@ -76,8 +95,8 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-async function newContext(browser: Browser, baseURL: string | undefined, viewport?: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: viewport ?? { width: 1000, height: 800 } });
+async function newContext(browser: Browser, baseURL: string | undefined, viewport?: { width: number; height: number }, touch = false): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: viewport ?? { width: 1000, height: 800 }, hasTouch: touch });
   await prepare(context);
   return context;
 }

@@ -1,6 +1,6 @@
 // The click-path walk (src/game/input.ts): the legal moves' paths, followed click by click.
 import { describe, expect, it } from "vitest";
-import { click, complete, finishing, stillLegal, walk } from "../../src/game/input";
+import { click, complete, finishing, moveWords, stillLegal, walk } from "../../src/game/input";
 import type { LegalMoves } from "../../src/wire/LegalMoves";
 
 const legal: LegalMoves = {
@@ -81,5 +81,18 @@ describe("around the walk", () => {
     expect(complete(legal, "D1")).toEqual(["d1-d3", "d1-d2"]);
     expect(complete(legal, "", 3)).toHaveLength(3);
     expect(complete(undefined, "d")).toEqual([]);
+  });
+});
+
+describe("moveWords", () => {
+  const titles = new Map([
+    ["e12", "e12: an edge of t3 and t4"],
+    ["t3", "t3: a tessel of 6 corners"],
+  ]);
+  it("names each target of the path by the board's title, else by its id", () => {
+    expect(moveWords({ a: "ins:e12", path: ["ins", "e12"] }, titles)).toBe("ins → e12: an edge of t3 and t4");
+  });
+  it("puts the move's own label first", () => {
+    expect(moveWords({ a: "t3-x", path: ["t3"], label: "split east" }, titles)).toBe("split east — t3: a tessel of 6 corners");
   });
 });

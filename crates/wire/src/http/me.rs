@@ -19,7 +19,7 @@ pub struct Prefs {
     pub confirm_moves: bool,
     /// Coordinates on the board; on by default.
     pub coords: bool,
-    /// The colours of the pieces.
+    /// The colours of the board's marks (targets, the path, warnings, the last move).
     pub palette: PaletteChoice,
     /// Light or dark pages, or as the system says.
     pub theme: ThemeChoice,
@@ -54,15 +54,18 @@ impl Prefs {
     }
 }
 
-/// The colours of the pieces.
+/// The colours of the board's marks: targets, the path chosen so far, warnings, what a
+/// preview changes and the last move. (Pieces carry their seat's letter, in colours every
+/// colour vision tells apart, whatever the choice.)
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum PaletteChoice {
-    /// The usual colours.
+    /// Green targets, blue path, red warnings.
     #[default]
     Standard,
-    /// Colours told apart with any colour vision.
+    /// Okabe and Ito's blue, orange, vermilion and reddish purple: told apart with any colour
+    /// vision.
     ColourBlind,
 }
 
