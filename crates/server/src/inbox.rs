@@ -14,6 +14,10 @@
 //! same game ([`Store::replace_notification`]): the list holds at most one unread turn per
 //! game, the newest, dated when the turn came. A read one stays as it was.
 //!
+//! **A turn taken is gone.** When the user takes their turn in a game they were told of, their
+//! unread turn there is deleted ([`Inbox::settle`], after the notifications handed over before
+//! it): the list never says "your turn" for a turn already played. A turn they read stays.
+//!
 //! Bots' notifications are not stored: a bot learns of its world from its event stream.
 
 use std::sync::{Arc, OnceLock};
@@ -24,8 +28,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use muster_store::{GameId, Notification, NotificationId, Store, UserId};
 use muster_wire::http::{Inbox as InboxBody, InboxItem, MarkRead, UnreadCount};
-use muster_wire::server::Notify;
-use muster_wire::Millis;
+use muster_wire::server::{Notify, NotifyKind};
+use muster_wire::{MatchId, Millis};
 use serde::Deserialize;
 use tokio::sync::mpsc;
 
@@ -40,11 +44,20 @@ pub const DEFAULT_LIMIT: u32 = 50;
 /// The most it lists (a larger `?limit` lists this many).
 pub const MAX_LIMIT: u32 = 200;
 
-/// One notification to store.
-struct Job {
-    notification: Notification,
-    /// Replace the user's unread one of the same kind and game.
-    replace: bool,
+/// One thing for the writer to do.
+enum Job {
+    /// Store a notification, in place of the user's unread one of the same kind and game
+    /// when `replace`.
+    Keep {
+        notification: Notification,
+        replace: bool,
+    },
+    /// Drop the user's unread notifications of a kind about a game.
+    Settle {
+        user: UserId,
+        kind: NotifyKind,
+        game: GameId,
+    },
 }
 
 /// Where notifications are stored: a queue to one writer task, started on first use.
@@ -73,17 +86,35 @@ impl Inbox {
         self.send(user, notify, true);
     }
 
-    fn send(&self, user: &UserId, notify: &Notify, replace: bool) {
-        let Some(queue) = self.queue.get_or_init(|| self.start()) else {
+    /// Deletes `user`'s unread notifications of `kind` about game `g` (what they said is done),
+    /// in the background, after every notification handed over before.
+    pub fn settle(&self, user: &UserId, kind: NotifyKind, g: &MatchId) {
+        let Some(game) = GameId::parse(&g.0) else {
             return;
         };
-        let job = Job {
+        let job = Job::Settle {
+            user: user.clone(),
+            kind,
+            game,
+        };
+        self.hand_over(job, user);
+    }
+
+    fn send(&self, user: &UserId, notify: &Notify, replace: bool) {
+        let job = Job::Keep {
             notification: notification_of(user, notify),
             replace,
         };
+        self.hand_over(job, user);
+    }
+
+    fn hand_over(&self, job: Job, user: &UserId) {
+        let Some(queue) = self.queue.get_or_init(|| self.start()) else {
+            return;
+        };
         if queue.try_send(job).is_err() {
             eprintln!(
-                "muster serve: a notification for user {user} was not stored: the queue of {QUEUE} is full"
+                "muster serve: a notification change for user {user} was not stored: the queue of {QUEUE} is full"
             );
         }
     }
@@ -97,52 +128,76 @@ impl Inbox {
     }
 }
 
-/// The writer: stores each notification in turn, logging what fails.
+/// The writer: does each job in turn, logging what fails.
 async fn write_forever(store: Arc<dyn Store>, mut rx: mpsc::Receiver<Job>) {
     while let Some(job) = rx.recv().await {
-        let n = &job.notification;
-        match store.user_by_id(&n.user_id).await {
-            Ok(Some(user)) if user.is_bot => continue,
-            Ok(Some(_)) => {}
-            Ok(None) => continue,
-            Err(e) => {
-                eprintln!(
-                    "muster serve: a notification for user {} was not stored: {e}",
-                    n.user_id
-                );
-                continue;
+        match job {
+            Job::Keep {
+                notification,
+                replace,
+            } => keep(store.as_ref(), &notification, replace).await,
+            Job::Settle { user, kind, game } => {
+                let word = kind_word(kind);
+                if let Err(e) = store
+                    .drop_unread_game_notifications(&user, &word, &game)
+                    .await
+                {
+                    eprintln!(
+                        "muster serve: the unread {word} notifications of user {user} in game {game} were not dropped: {e}"
+                    );
+                }
             }
         }
-        let stored = if job.replace {
-            store.replace_notification(n).await
-        } else {
-            store.insert_notification(n).await
-        };
-        if let Err(e) = stored {
+    }
+}
+
+/// Stores one notification (none for a bot or a user who is gone).
+async fn keep(store: &dyn Store, n: &Notification, replace: bool) {
+    match store.user_by_id(&n.user_id).await {
+        Ok(Some(user)) if user.is_bot => return,
+        Ok(Some(_)) => {}
+        Ok(None) => return,
+        Err(e) => {
             eprintln!(
                 "muster serve: a notification for user {} was not stored: {e}",
                 n.user_id
             );
+            return;
         }
+    }
+    let stored = if replace {
+        store.replace_notification(n).await
+    } else {
+        store.insert_notification(n).await
+    };
+    if let Err(e) = stored {
+        eprintln!(
+            "muster serve: a notification for user {} was not stored: {e}",
+            n.user_id
+        );
     }
 }
 
 /// The stored form of a `notify` frame: its kind's wire word, its game, the frame as JSON.
 fn notification_of(user: &UserId, notify: &Notify) -> Notification {
-    let kind = serde_json::to_value(notify.kind)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default();
     Notification {
         id: NotificationId::generate(),
         user_id: user.clone(),
-        kind,
+        kind: kind_word(notify.kind),
         game_id: notify.g.as_ref().and_then(|g| GameId::parse(&g.0)),
         payload_json: serde_json::to_string(notify).unwrap_or_default(),
         created_ms: now_ms(),
         read_ms: None,
         mailed_ms: None,
     }
+}
+
+/// The wire word of a kind (`your-turn`), as the store keeps it.
+fn kind_word(kind: NotifyKind) -> String {
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
 }
 
 /// A stored notification as the list shows it; `None` (logged) for a payload that does not read.

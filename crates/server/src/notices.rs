@@ -12,7 +12,7 @@
 //! is marked lagged, so its stream can send a fresh snapshot instead; storing is handed to the
 //! inbox's writer.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 
@@ -51,6 +51,9 @@ pub struct Notices {
     next: AtomicU64,
     listeners: Mutex<HashMap<String, Vec<Listener>>>,
     inbox: Option<Inbox>,
+    /// The users and games whose stored turn may be unread (told since this server started),
+    /// as (user, game): the turns [`Notices::turn_taken`] deletes.
+    turns_told: Mutex<HashSet<(String, String)>>,
 }
 
 /// One listener's end: notices arrive on [`Subscription::recv`]; dropping it stops listening.
@@ -133,6 +136,24 @@ impl Notices {
         self.send(user, &Notice::Turn(notify.clone()));
         if let Some(inbox) = &self.inbox {
             inbox.keep_replacing(user, &notify);
+            self.turns_told
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert((user.as_str().to_owned(), g.0.clone()));
+        }
+    }
+
+    /// `user` took their turn in game `g`: the unread turn they were told of there, if this
+    /// server told them one since it started, is deleted (a turn told before a restart stays
+    /// until the list is read).
+    pub fn turn_taken(&self, user: &UserId, g: &MatchId) {
+        let told = self
+            .turns_told
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&(user.as_str().to_owned(), g.0.clone()));
+        if let (true, Some(inbox)) = (told, &self.inbox) {
+            inbox.settle(user, NotifyKind::YourTurn, g);
         }
     }
 

@@ -118,11 +118,21 @@ async fn a_users_notifications_are_kept_marked_read_and_survive_a_restart() {
         "no ids in the words"
     );
 
-    // Bob moves without reading his list, and ann moves again: bob still has one unread turn
-    // in this game, the newer one.
+    // Bob moves without reading his list: the turn he took is no longer in it. Ann moves
+    // again: bob has one unread turn in this game, the newer one.
     b.await_turn().await;
     b.play_first().await;
+    let taken = inbox_until(&l, &bob, |list| of_kind(list, "your-turn").is_empty()).await;
+    assert_eq!(kinds(&taken), ["game-started", "challenge"]);
+    assert_eq!(taken["unread"], 2);
     a.await_turn().await;
+    // Ann is told of bob's move, never of her own.
+    let anns = inbox_until(&l, &ann, |list| !of_kind(list, "your-turn").is_empty()).await;
+    assert_eq!(kinds(&anns), ["your-turn", "game-started"]);
+    assert_eq!(
+        of_kind(&anns, "your-turn")[0]["text"],
+        "bob has played: your turn in Murus Gallicus"
+    );
     tokio::time::sleep(Duration::from_millis(5)).await;
     a.play_first().await;
     let was = turn["at_ms"].as_u64().unwrap();
@@ -137,13 +147,9 @@ async fn a_users_notifications_are_kept_marked_read_and_survive_a_restart() {
     assert_ne!(turns[0]["id"], turn["id"]);
     assert_eq!(second["unread"], 3);
 
-    // Ann was told of bob's move only, never of her own.
-    let anns = inbox_until(&l, &ann, |list| !of_kind(list, "your-turn").is_empty()).await;
-    assert_eq!(kinds(&anns), ["your-turn", "game-started"]);
-    assert_eq!(
-        of_kind(&anns, "your-turn")[0]["text"],
-        "bob has played: your turn in Murus Gallicus"
-    );
+    // Ann took the turn she was told of: it is gone from her list.
+    let anns = inbox_until(&l, &ann, |list| of_kind(list, "your-turn").is_empty()).await;
+    assert_eq!(kinds(&anns), ["game-started"]);
 
     // A shorter list still counts every unread one.
     let one = l

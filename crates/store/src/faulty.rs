@@ -315,4 +315,15 @@ impl Store for FaultyStore {
     async fn mark_notifications_read(&self, user_id: &UserId, up_to_ms: i64) -> Result<u64> {
         self.inner.mark_notifications_read(user_id, up_to_ms).await
     }
+
+    async fn drop_unread_game_notifications(
+        &self,
+        user_id: &UserId,
+        kind: &str,
+        game_id: &GameId,
+    ) -> Result<u64> {
+        self.inner
+            .drop_unread_game_notifications(user_id, kind, game_id)
+            .await
+    }
 }

@@ -211,4 +211,13 @@ pub trait Store: Send + Sync {
     /// Marks a user's unread notifications created at or before `up_to_ms` read, with
     /// `read_ms = up_to_ms` (the moment the user saw the list); returns how many.
     async fn mark_notifications_read(&self, user_id: &UserId, up_to_ms: i64) -> Result<u64>;
+    /// Deletes a user's unread notifications of `kind` about game `game_id` (what they told is
+    /// done and was never looked at: the user took their turn); read ones stay. Returns how
+    /// many.
+    async fn drop_unread_game_notifications(
+        &self,
+        user_id: &UserId,
+        kind: &str,
+        game_id: &GameId,
+    ) -> Result<u64>;
 }

@@ -1,8 +1,9 @@
 //! "Your turn" (web.md §2.4): after a commit of decisions in a game without a live clock — a
 //! correspondence game, or an untimed one — the person whose seat must act now is told, with a
 //! `notify` frame of kind `your-turn` on their WebSockets and a stored notification that
-//! replaces their unread turn in this game ([`crate::notices::Notices::tell_turn`]). Live games
-//! tell no turns: their players are at the board.
+//! replaces their unread turn in this game ([`crate::notices::Notices::tell_turn`]); the
+//! mover's own unread turn there is marked read ([`crate::notices::Notices::turn_taken`]). Live
+//! games tell no turns: their players are at the board.
 
 use muster_rules::{Actor, GameId, Seat};
 use muster_store::SeatKind;
@@ -15,8 +16,17 @@ impl Live {
     /// was `mover`'s (`None` for a chance draw). Nobody is told in a live game, in a game that
     /// is not running, when the seat to act is the AI's or open, or when its user made the
     /// decision themself (a hot-seat game, or a turn of several decisions).
+    ///
+    /// The mover's own unread turn in this game is marked read first: they took it.
     pub(super) fn tell_turn(&self, games: &Games, mover: Option<Seat>) {
-        if self.rule.is_live() || !self.is_running() {
+        if self.rule.is_live() {
+            return;
+        }
+        let mover_row = mover.and_then(|m| self.row.seats.get(m.index()));
+        if let Some(user) = mover_row.and_then(|r| r.user_id.as_ref()) {
+            games.notices().turn_taken(user, &self.g);
+        }
+        if !self.is_running() {
             return;
         }
         let Actor::Seat(seat) = self.game.actor() else {
@@ -28,7 +38,6 @@ impl Live {
         let Some(user) = row.user_id.as_ref().filter(|_| row.kind == SeatKind::Human) else {
             return;
         };
-        let mover_row = mover.and_then(|m| self.row.seats.get(m.index()));
         if mover_row.and_then(|r| r.user_id.as_ref()) == Some(user) {
             return;
         }

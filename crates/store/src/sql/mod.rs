@@ -450,4 +450,13 @@ impl Store for SqlStore {
     async fn mark_notifications_read(&self, user_id: &UserId, up_to_ms: i64) -> Result<u64> {
         social::mark_notifications_read(self, user_id, up_to_ms).await
     }
+
+    async fn drop_unread_game_notifications(
+        &self,
+        user_id: &UserId,
+        kind: &str,
+        game_id: &GameId,
+    ) -> Result<u64> {
+        social::drop_unread_game_notifications(self, user_id, kind, game_id).await
+    }
 }

@@ -5,7 +5,7 @@ use sqlx::{Any, Transaction};
 
 use super::SqlStore;
 use crate::error::Result;
-use crate::ids::{ChatId, NotificationId, UserId};
+use crate::ids::{ChatId, GameId, NotificationId, UserId};
 use crate::model::{ChatLine, Notification, Rating};
 use crate::row::Cols;
 
@@ -196,6 +196,26 @@ pub(super) async fn mark_notifications_read(
     )
     .bind(up_to_ms)
     .bind(user_id.as_str())
+    .execute(&mut *tx)
+    .await?;
+    store.finish(tx).await?;
+    Ok(done.rows_affected())
+}
+
+pub(super) async fn drop_unread_game_notifications(
+    store: &SqlStore,
+    user_id: &UserId,
+    kind: &str,
+    game_id: &GameId,
+) -> Result<u64> {
+    let mut tx = store.begin().await?;
+    let done = sqlx::query(
+        "DELETE FROM notifications \
+         WHERE user_id = $1 AND kind = $2 AND game_id = $3 AND read_ms IS NULL",
+    )
+    .bind(user_id.as_str())
+    .bind(kind)
+    .bind(game_id.as_str())
     .execute(&mut *tx)
     .await?;
     store.finish(tx).await?;

@@ -172,6 +172,59 @@ async fn a_replacing_notification_leaves_one_unread_of_its_kind_and_game(db: Db)
     assert_eq!(store.unread_notifications(&ann.id).await.expect("count"), 1);
 }
 
+async fn a_turn_taken_drops_only_that_games_unread_turns(db: Db) {
+    let store = &db.store;
+    let ann = store.create_user(&new_user("ann")).await.expect("user");
+    let bob = store.create_user(&new_user("bob")).await.expect("user");
+    let game = new_game(Some(&ann.id));
+    let other = new_game(Some(&ann.id));
+    store.create_game(&game).await.expect("game");
+    store.create_game(&other).await.expect("game");
+    let note = |user: &muster_store::UserId, kind: &str, g: &GameId, created_ms| Notification {
+        id: NotificationId::generate(),
+        user_id: user.clone(),
+        kind: kind.to_owned(),
+        game_id: Some(g.clone()),
+        payload_json: "{}".to_owned(),
+        created_ms,
+        read_ms: None,
+        mailed_ms: None,
+    };
+    let taken = note(&ann.id, "your-turn", &game.id, 10);
+    let kept = [
+        note(&ann.id, "your-turn", &other.id, 11),
+        note(&ann.id, "game-started", &game.id, 12),
+        note(&bob.id, "your-turn", &game.id, 13),
+    ];
+    for n in std::iter::once(&taken).chain(&kept) {
+        store.insert_notification(n).await.expect("notify");
+    }
+    store
+        .mark_notifications_read(&ann.id, 11)
+        .await
+        .expect("read");
+    let later = note(&ann.id, "your-turn", &game.id, 14);
+    store.insert_notification(&later).await.expect("notify");
+    let drop = || store.drop_unread_game_notifications(&ann.id, "your-turn", &game.id);
+    assert_eq!(
+        drop().await.expect("drop"),
+        1,
+        "the unread turn of this game"
+    );
+    assert_eq!(drop().await.expect("drop"), 0, "nothing left to drop");
+    let all = store
+        .notifications_of(&ann.id, false, 10)
+        .await
+        .expect("list");
+    let left: Vec<(i64, Option<i64>)> = all.iter().map(|n| (n.created_ms, n.read_ms)).collect();
+    assert_eq!(
+        left,
+        [(12, None), (11, Some(11)), (10, Some(11))],
+        "read turns, other kinds and other games stay"
+    );
+    assert_eq!(store.unread_notifications(&bob.id).await.expect("count"), 1);
+}
+
 async fn expired_sessions_are_swept(db: Db) {
     let store = &db.store;
     let ann = store.create_user(&new_user("ann")).await.expect("user");
@@ -207,5 +260,6 @@ crate::both_backends!(
     a_room_gives_its_last_lines_oldest_first,
     notifications_are_listed_newest_first_and_marked_read,
     a_replacing_notification_leaves_one_unread_of_its_kind_and_game,
+    a_turn_taken_drops_only_that_games_unread_turns,
     expired_sessions_are_swept,
 );
