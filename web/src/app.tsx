@@ -1,4 +1,5 @@
-// The shell: header, connection banner, notifications, and the page for the path.
+// The shell: header (with the notification bell, Bell.tsx), connection banner, toasts, and the
+// page for the path.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ensureSession, forgetToken, sessionEnded, signIn, signOut, token, HttpError } from "./lib/api";
 import { useRoute, navigate } from "./lib/router";
@@ -13,6 +14,8 @@ import { Replay } from "./pages/Replay";
 import { UserPage } from "./pages/UserPage";
 import { RulesPage } from "./pages/RulesPage";
 import { SignIn } from "./pages/SignIn";
+import { Bots } from "./pages/Bots";
+import { Bell } from "./Bell";
 
 /** How long a 4001 waits before it is acted on (see `watch`). */
 const SETTLE_MS = 300;
@@ -118,6 +121,7 @@ function Page() {
   if (head === "replay" && arg) return <Replay key={arg} g={arg} />;
   if (head === "u" && arg) return <UserPage key={arg} name={arg} />;
   if (head === "rules") return <RulesPage key={arg ?? ""} game={arg ?? "murus-gallicus"} />;
+  if (head === "bots") return <Bots />;
   return (
     <section class="card">
       <h1>Not found</h1>
@@ -130,7 +134,8 @@ function Page() {
 
 function Header() {
   const { user } = useSession();
-  const [open, setOpen] = useState(false);
+  // The one popover open: the account's or the notifications'.
+  const [open, setOpen] = useState<"account" | "inbox" | null>(null);
   return (
     <header class="top">
       <a class="brand" href="/">
@@ -144,13 +149,14 @@ function Header() {
         <a href="/rules/murus-gallicus">Rules</a>
       </nav>
       <span class="grow" />
+      {user && <Bell key={user.id} open={open === "inbox"} onToggle={() => setOpen(open === "inbox" ? null : "inbox")} onClose={() => setOpen(null)} />}
       {user && (
-        <button class="link" data-testid="account" onClick={() => setOpen(!open)}>
+        <button class="link" data-testid="account" onClick={() => setOpen(open === "account" ? null : "account")}>
           {user.name}
           {user.guest ? " (guest)" : ""}
         </button>
       )}
-      {open && user && <Account onClose={() => setOpen(false)} />}
+      {open === "account" && user && <Account onClose={() => setOpen(null)} />}
     </header>
   );
 }
@@ -181,6 +187,13 @@ function Account({ onClose }: { onClose(): void }) {
           <p>
             Signed in as <a href={`/u/${encodeURIComponent(user.name)}`}>{user.name}</a>.
           </p>
+          {!user.bot && (
+            <p>
+              <a href="/bots" data-testid="nav-bots" onClick={onClose}>
+                Your bots
+              </a>
+            </p>
+          )}
           <button
             onClick={async () => {
               existingSocket()?.shutdown();
