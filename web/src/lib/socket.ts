@@ -278,7 +278,9 @@ export class Socket {
     }
     const g = gameOf(msg);
     const set = g !== null ? this.followers.get(g) : undefined;
-    if (set && msg.t !== "chat") {
+    // A `notify` names its game for a link, but is the user's, not the game's: it goes to the
+    // `onOther` listeners (the bell counts it) even while a page follows that game.
+    if (set && msg.t !== "chat" && msg.t !== "notify") {
       for (const f of set) f.onMessage(msg);
       return;
     }

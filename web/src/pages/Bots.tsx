@@ -145,15 +145,16 @@ function BotRow({ bot, busy, confirm, onAsk, onAct }: { bot: BotInfo; busy: bool
         <span class={`badge ${bot.token ? "turn" : ""}`} data-testid="bot-token-state">
           {bot.token ? "token works" : "no token"}
         </span>
-        <span class="grow" />
-        <button disabled={busy} onClick={() => onAsk({ name: bot.name, kind: "replace" })} data-testid="bot-replace">
-          {bot.token ? "Replace the token" : "Make a token"}
-        </button>
-        {bot.token && (
-          <button disabled={busy} onClick={() => onAsk({ name: bot.name, kind: "revoke" })} data-testid="bot-revoke">
-            Revoke the token
+        <span class="row wrap bot-actions">
+          <button disabled={busy} onClick={() => onAsk({ name: bot.name, kind: "replace" })} data-testid="bot-replace">
+            {bot.token ? "Replace the token" : "Make a token"}
           </button>
-        )}
+          {bot.token && (
+            <button disabled={busy} onClick={() => onAsk({ name: bot.name, kind: "revoke" })} data-testid="bot-revoke">
+              Revoke the token
+            </button>
+          )}
+        </span>
       </div>
       {confirm && (
         <div class="banner warn-soft" role="group" aria-label={`Confirm: ${confirm.kind} the token of ${bot.name}`} data-testid="bot-confirm">

@@ -69,7 +69,7 @@ export function LobbyChat() {
       <h2 id="lobby-chat-title">Chat</h2>
       <ol class="lines" ref={list} aria-label="Lobby chat" data-testid="lobby-chat-lines">
         {lines.map((c) => (
-          <li key={c.id} data-testid="lobby-chat-line">
+          <li key={c.id} data-testid="lobby-chat-line" data-id={c.id}>
             <b>{c.from}</b> <span class="said">{c.text}</span>{" "}
             <time class="muted small" dateTime={new Date(c.at_ms).toISOString()}>
               {clock(c.at_ms)}
