@@ -67,7 +67,8 @@ export function LobbyChat() {
   return (
     <section class="card chat lobby-chat" aria-labelledby="lobby-chat-title" data-testid="lobby-chat">
       <h2 id="lobby-chat-title">Chat</h2>
-      <ol class="lines" ref={list} aria-label="Lobby chat" data-testid="lobby-chat-lines">
+      {/* Focusable: a list that scrolls must be scrollable from the keyboard too. */}
+      <ol class="lines" ref={list} aria-label="Lobby chat" tabIndex={0} data-testid="lobby-chat-lines">
         {lines.map((c) => (
           <li key={c.id} data-testid="lobby-chat-line" data-id={c.id}>
             <b>{c.from}</b> <span class="said">{c.text}</span>{" "}
