@@ -20,11 +20,23 @@ const AGAIN_MS = 1500;
 
 const words = (e: unknown) => (e instanceof HttpError || e instanceof Error ? e.message : String(e));
 
-/** The bell and, while `open`, its list; `onToggle` is the bell's press, `onClose` closes the list. */
-export function Bell({ open, onToggle, onClose }: { open: boolean; onToggle(): void; onClose(): void }) {
+/** The bell's state: the unread count and the list, in step with the server and the live notices. */
+interface InboxState {
+  unread: number;
+  items: InboxItem[] | null;
+  /** The items that were unread when the list opened: still marked "new" while it is open. */
+  fresh: Set<string>;
+  error: string | null;
+}
+
+/**
+ * The count and the list: read on mount and after a reconnect, bumped by each live `notify`
+ * and read again a moment later (`settle`); while `open`, the list is read afresh and what it
+ * shows is marked read.
+ */
+function useInbox(open: boolean): InboxState {
   const [unread, setUnread] = useState(0);
   const [items, setItems] = useState<InboxItem[] | null>(null);
-  // The items that were unread when the list opened: still marked "new" while it is open.
   const [fresh, setFresh] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const shown = useRef(0);
@@ -32,8 +44,6 @@ export function Bell({ open, onToggle, onClose }: { open: boolean; onToggle(): v
   // Each read of the server takes a number; only the latest one's answer is used.
   const gen = useRef(0);
   const timer = useRef<number | undefined>(undefined);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
 
   const sync = async (afterNotice: boolean) => {
     const mine = ++gen.current;
@@ -98,6 +108,21 @@ export function Bell({ open, onToggle, onClose }: { open: boolean; onToggle(): v
         if (live) setError(`The notifications could not be read or marked read: ${words(e)}`);
       }
     })();
+    return () => {
+      live = false;
+    };
+  }, [open]);
+
+  return { unread, items, fresh, error };
+}
+
+/**
+ * While `open`: the panel takes the focus; Escape closes it and gives the focus back to the
+ * button; a press outside both closes it.
+ */
+function usePopover(open: boolean, onClose: () => void, panel: { current: HTMLElement | null }, button: { current: HTMLElement | null }) {
+  useEffect(() => {
+    if (!open) return;
     panel.current?.focus();
     const key = (e: KeyboardEvent) => {
       if (e.key !== "Escape") return;
@@ -112,11 +137,18 @@ export function Bell({ open, onToggle, onClose }: { open: boolean; onToggle(): v
     document.addEventListener("keydown", key);
     document.addEventListener("mousedown", press);
     return () => {
-      live = false;
       document.removeEventListener("keydown", key);
       document.removeEventListener("mousedown", press);
     };
   }, [open]);
+}
+
+/** The bell and, while `open`, its list; `onToggle` is the bell's press, `onClose` closes the list. */
+export function Bell({ open, onToggle, onClose }: { open: boolean; onToggle(): void; onClose(): void }) {
+  const { unread, items, fresh, error } = useInbox(open);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  usePopover(open, onClose, panel, button);
 
   const badge = bellBadge(unread);
   return (

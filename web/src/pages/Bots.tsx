@@ -47,7 +47,6 @@ interface Confirm {
 function MyBots() {
   const [bots, setBots] = useState<BotInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<BotResponse | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
@@ -61,24 +60,24 @@ function MyBots() {
   };
   useEffect(() => void load(), []);
 
-  /** Runs one change; its failure is said as "<what>: <the server's reason>". */
-  const change = async (what: string, run: () => Promise<void>) => {
+  /** Runs one change, then lists the bots again; true when it worked, else its failure is said as "<what>: <the server's reason>". */
+  const change = async (what: string, run: () => Promise<void>): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
       await run();
+      return true;
     } catch (e) {
       setError(`${what}: ${words(e)}`);
+      return false;
     } finally {
       setBusy(false);
       await load();
     }
   };
-  const create = () =>
-    change(`The bot ${name.trim() || "without a name"} was not created`, async () => {
-      const made = await post<BotResponse>("/api/bots", { name: name.trim() } satisfies BotRequest);
-      setShown(made);
-      setName("");
+  const create = (name: string) =>
+    change(`The bot ${name || "without a name"} was not created`, async () => {
+      setShown(await post<BotResponse>("/api/bots", { name } satisfies BotRequest));
     });
   const act = (c: Confirm) => {
     setConfirm(null);
@@ -113,19 +112,37 @@ function MyBots() {
             ))}
           </ul>
         )}
-        <form class="row wrap bot-new" onSubmit={(e) => (e.preventDefault(), void create())}>
-          <label>
-            New bot's name{" "}
-            <input value={name} onInput={(e) => setName(e.currentTarget.value)} autoComplete="off" spellcheck={false} data-testid="bot-name" aria-describedby="bot-name-rule" />
-          </label>
-          <button type="submit" class="primary" disabled={busy} data-testid="bot-create">
-            Create the bot
-          </button>
-        </form>
-        <p class="muted small" id="bot-name-rule">
-          2 to 32 letters, digits, <code>-</code>, <code>_</code> or <code>.</code>, beginning with a letter or a digit; no one else may have the name.
-        </p>
+        <NewBot busy={busy} create={create} />
       </section>
+    </>
+  );
+}
+
+/** The form for a new bot: its name, cleared once `create` has made the bot (unless it was changed meanwhile). */
+function NewBot({ busy, create }: { busy: boolean; create(name: string): Promise<boolean> }) {
+  const [name, setName] = useState("");
+  return (
+    <>
+      <form
+        class="row wrap bot-new"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const asked = name;
+          // Cleared once made, unless another name was typed meanwhile.
+          if (await create(asked.trim())) setName((now) => (now === asked ? "" : now));
+        }}
+      >
+        <label>
+          New bot's name{" "}
+          <input value={name} onInput={(e) => setName(e.currentTarget.value)} autoComplete="off" spellcheck={false} data-testid="bot-name" aria-describedby="bot-name-rule" />
+        </label>
+        <button type="submit" class="primary" disabled={busy} data-testid="bot-create">
+          Create the bot
+        </button>
+      </form>
+      <p class="muted small" id="bot-name-rule">
+        2 to 32 letters, digits, <code>-</code>, <code>_</code> or <code>.</code>, beginning with a letter or a digit; no one else may have the name.
+      </p>
     </>
   );
 }

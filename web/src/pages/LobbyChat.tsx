@@ -14,27 +14,24 @@ function clock(ms: number): string {
   return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
-export function LobbyChat() {
+/**
+ * The lobby's lines while the component is mounted (it follows the lobby meanwhile); a `nack`
+ * of a line in `sent` (the words by the `say`'s id) is taken out of it and handed to `refused`.
+ */
+function useLobbyChat(sent: Map<number, string>, refused: (reason: string, words: string) => void): Chat[] {
   const [lines, setLines] = useState<Chat[]>([]);
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  // The lines sent and not refused (yet), by the `say`'s id.
-  const sent = useRef(new Map<number, string>());
-  const list = useRef<HTMLOListElement>(null);
-  const textRef = useRef(text);
-  textRef.current = text;
-
+  const onRefused = useRef(refused);
+  onRefused.current = refused;
   useEffect(() => {
     const s = socket();
     const unwatch = watchLobbyChat(setLines);
     const unfollow = s.followLobby();
     const off = s.onOther((m) => {
       if (m.t !== "nack" || m.d.id === undefined || m.d.id === null) return;
-      const words = sent.current.get(m.d.id);
+      const words = sent.get(m.d.id);
       if (words === undefined) return;
-      sent.current.delete(m.d.id);
-      setError(`Not sent: ${m.d.reason}`);
-      if (!textRef.current) setText(words);
+      sent.delete(m.d.id);
+      onRefused.current(m.d.reason, words);
     });
     return () => {
       off();
@@ -42,6 +39,19 @@ export function LobbyChat() {
       unwatch();
     };
   }, []);
+  return lines;
+}
+
+export function LobbyChat() {
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  // The lines sent and not refused (yet), by the `say`'s id.
+  const sent = useRef(new Map<number, string>());
+  const list = useRef<HTMLOListElement>(null);
+  const lines = useLobbyChat(sent.current, (reason, words) => {
+    setError(`Not sent: ${reason}`);
+    setText((now) => now || words);
+  });
   useEffect(() => {
     list.current?.scrollTo(0, list.current.scrollHeight);
   }, [lines.length]);

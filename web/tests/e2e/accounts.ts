@@ -18,7 +18,10 @@ export async function register(page: Page, stem: string): Promise<string> {
   await page.getByTestId("account").click();
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Password").fill("correct horse battery");
+  // The page reloads on the new session: the name shows before the reload, so wait for it.
+  const reloaded = page.waitForEvent("load");
   await page.getByRole("button", { name: "Register" }).click();
+  await reloaded;
   await expect(page.getByTestId("account")).toHaveText(name);
   return name;
 }
