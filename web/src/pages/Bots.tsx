@@ -164,11 +164,11 @@ function BotRow({ bot, busy, confirm, onAsk, onAct }: { bot: BotInfo; busy: bool
         </span>
         <span class="row wrap bot-actions">
           <button disabled={busy} onClick={() => onAsk({ name: bot.name, kind: "replace" })} data-testid="bot-replace">
-            {bot.token ? "Replace the token" : "Make a token"}
+            {bot.token ? "Replace token" : "Make a token"}
           </button>
           {bot.token && (
             <button disabled={busy} onClick={() => onAsk({ name: bot.name, kind: "revoke" })} data-testid="bot-revoke">
-              Revoke the token
+              Revoke token
             </button>
           )}
         </span>
