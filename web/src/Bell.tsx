@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { get, post, HttpError } from "./lib/api";
 import { socket } from "./lib/socket";
+import { useRoute } from "./lib/router";
 import { bellBadge, bellLabel, kindWords, markUpTo, newestFirst, settle, whenWords } from "./lib/inbox";
 import type { Inbox } from "./wire/Inbox";
 import type { InboxItem } from "./wire/InboxItem";
@@ -20,6 +21,22 @@ const AGAIN_MS = 1500;
 
 const words = (e: unknown) => (e instanceof HttpError || e instanceof Error ? e.message : String(e));
 
+/**
+ * Reads the newest notifications (handed to `show` at once), then marks read up to the newest
+ * unread one shown: that time and the count left, or null when nothing shown was unread or the
+ * list was closed before the read came (`live` false).
+ */
+async function readAndMark(live: () => boolean, show: (list: InboxItem[], unread: number) => void): Promise<{ up: number; left: number } | null> {
+  const box = await get<Inbox>(`/api/me/notifications?limit=${LIMIT}`);
+  if (!live()) return null;
+  const list = newestFirst(box.items);
+  show(list, box.unread);
+  const up = markUpTo(list);
+  if (up === null) return null;
+  const left = await post<UnreadCount>("/api/me/notifications/read", { up_to_ms: up } satisfies MarkRead);
+  return { up, left: left.unread };
+}
+
 /** The bell's state: the unread count and the list, in step with the server and the live notices. */
 interface InboxState {
   unread: number;
@@ -30,9 +47,9 @@ interface InboxState {
 }
 
 /**
- * The count and the list: read on mount and after a reconnect, bumped by each live `notify`
- * and read again a moment later (`settle`); while `open`, the list is read afresh and what it
- * shows is marked read.
+ * The count and the list: read on mount, after a reconnect, when the tab is shown again and on
+ * each new page; bumped by each live `notify` and read again a moment later (`settle`); while
+ * `open`, the list is read afresh and what it shows is marked read.
  */
 function useInbox(open: boolean): InboxState {
   const [unread, setUnread] = useState(0);
@@ -59,9 +76,16 @@ function useInbox(open: boolean): InboxState {
       if (mine === gen.current) setError(`The notifications could not be read: ${words(e)}`);
     }
   };
+  // A read planned after a notice stays one when a plain read (a new page) takes its place.
+  const afterNoticePlanned = useRef(false);
   const later = (afterNotice: boolean, ms: number) => {
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => void sync(afterNotice), ms);
+    afterNoticePlanned.current ||= afterNotice;
+    timer.current = window.setTimeout(() => {
+      const fresh = afterNoticePlanned.current;
+      afterNoticePlanned.current = false;
+      void sync(fresh);
+    }, ms);
   };
 
   useEffect(() => {
@@ -89,31 +113,47 @@ function useInbox(open: boolean): InboxState {
     // Reads of the count begun before the list opened are stale once it answers.
     gen.current += 1;
     setError(null);
-    (async () => {
-      try {
-        const box = await get<Inbox>(`/api/me/notifications?limit=${LIMIT}`);
-        if (!live) return;
-        const list = newestFirst(box.items);
-        setItems(list);
-        setFresh(new Set(list.filter((i) => !i.read).map((i) => i.id)));
-        setUnread(box.unread);
-        const up = markUpTo(list);
-        if (up === null) return;
-        const left = await post<UnreadCount>("/api/me/notifications/read", { up_to_ms: up } satisfies MarkRead);
+    const show = (list: InboxItem[], count: number) => {
+      setItems(list);
+      setFresh(new Set(list.filter((i) => !i.read).map((i) => i.id)));
+      setUnread(count);
+    };
+    readAndMark(() => live, show)
+      .then((marked) => {
+        if (!marked) return;
         // The count after marking is the newest word: reads begun before it are stale.
         gen.current += 1;
-        setUnread(left.unread);
-        setItems((xs) => xs && xs.map((i) => (i.at_ms <= up ? { ...i, read: true } : i)));
-      } catch (e) {
-        if (live) setError(`The notifications could not be read or marked read: ${words(e)}`);
-      }
-    })();
+        setUnread(marked.left);
+        setItems((xs) => xs && xs.map((i) => (i.at_ms <= marked.up ? { ...i, read: true } : i)));
+      })
+      .catch((e) => live && setError(`The notifications could not be read or marked read: ${words(e)}`));
     return () => {
       live = false;
     };
   }, [open]);
 
+  useRereads(() => later(false, 0));
   return { unread, items, fresh, error };
+}
+
+/**
+ * Calls `again` on each new page and when the tab is shown again: the server also drops
+ * notifications without a word (a turn taken, the list read in another tab).
+ */
+function useRereads(again: () => void) {
+  const path = useRoute().path;
+  const latest = useRef(again);
+  latest.current = again;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else latest.current();
+  }, [path]);
+  useEffect(() => {
+    const onVisible = () => document.visibilityState === "visible" && latest.current();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, []);
 }
 
 /**
