@@ -1,4 +1,5 @@
-// The shell: header, connection banner, notifications, and the page for the path.
+// The shell: header (with the notification bell, Bell.tsx), connection banner, toasts, and the
+// page for the path.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ensureSession, forgetToken, sessionEnded, signIn, signOut, token, HttpError } from "./lib/api";
 import { useRoute, navigate } from "./lib/router";
@@ -16,6 +17,8 @@ import { SignIn } from "./pages/SignIn";
 import { Settings } from "./pages/Settings";
 import { PrefsContext, applyPrefs, cachedPrefs, loadPrefs, savePrefs, type PrefsCtx } from "./lib/prefs";
 import type { Prefs } from "./wire/Prefs";
+import { Bots } from "./pages/Bots";
+import { Bell } from "./Bell";
 
 /** How long a 4001 waits before it is acted on (see `watch`). */
 const SETTLE_MS = 300;
@@ -158,6 +161,7 @@ function Page() {
   if (head === "u" && arg) return <UserPage key={arg} name={arg} />;
   if (head === "settings") return <Settings />;
   if (head === "rules") return <RulesPage key={arg ?? ""} game={arg ?? "murus-gallicus"} />;
+  if (head === "bots") return <Bots />;
   return (
     <section class="card">
       <h1>Not found</h1>
@@ -170,7 +174,8 @@ function Page() {
 
 function Header() {
   const { user } = useSession();
-  const [open, setOpen] = useState(false);
+  // The one popover open: the account's or the notifications'.
+  const [open, setOpen] = useState<"account" | "inbox" | null>(null);
   return (
     <header class="top">
       <a class="brand" href="/">
@@ -187,13 +192,14 @@ function Header() {
         </a>
       </nav>
       <span class="grow" />
+      {user && <Bell key={user.id} open={open === "inbox"} onToggle={() => setOpen(open === "inbox" ? null : "inbox")} onClose={() => setOpen(null)} />}
       {user && (
-        <button class="link" data-testid="account" onClick={() => setOpen(!open)}>
+        <button class="link" data-testid="account" onClick={() => setOpen(open === "account" ? null : "account")}>
           {user.name}
           {user.guest ? " (guest)" : ""}
         </button>
       )}
-      {open && user && <Account onClose={() => setOpen(false)} />}
+      {open === "account" && user && <Account onClose={() => setOpen(null)} />}
     </header>
   );
 }
@@ -224,6 +230,13 @@ function Account({ onClose }: { onClose(): void }) {
           <p>
             Signed in as <a href={`/u/${encodeURIComponent(user.name)}`}>{user.name}</a>.
           </p>
+          {!user.bot && (
+            <p>
+              <a href="/bots" data-testid="nav-bots" onClick={onClose}>
+                Your bots
+              </a>
+            </p>
+          )}
           <button
             onClick={async () => {
               existingSocket()?.shutdown();

@@ -12,6 +12,7 @@ import type { LegalMoves } from "../wire/LegalMoves";
 import type { Actor } from "../wire/Actor";
 import type { ClockState } from "../wire/ClockState";
 import type { StandingOffer } from "../wire/StandingOffer";
+import { addLine } from "../lib/chat";
 
 /** One line of the event log: what happened, the rule behind it, and the ply it came with. */
 export interface LogLine {
@@ -154,10 +155,11 @@ export function reduce(s: GameState | null, msg: ServerMsg): GameState | null | 
       return { ...s, gone: { seat: msg.d.seat, until: Date.now() + msg.d.in_ms } };
     case "clock":
       return { ...s, clock: msg.d.clock, clockAt: Date.now() };
-    case "chat":
+    case "chat": {
       // A new connection's history repeats lines this page may already show: one line per id.
-      if (s.chat.some((c) => c.id === msg.d.id)) return s;
-      return { ...s, chat: [...s.chat, msg.d].slice(-200) };
+      const chat = addLine(s.chat, msg.d, 200);
+      return chat === s.chat ? s : { ...s, chat };
+    }
     case "legal": {
       if (msg.d.ply !== s.ply || !s.legal) return s;
       const have = new Set(s.legal.moves.map((m) => m.a));

@@ -227,7 +227,11 @@ export class Socket {
     for (const l of this.refusedListeners) l(why);
   }
 
-  /** Frames not about one game (lobby, notify, chat of the lobby). */
+  /**
+   * Frames not about one game (lobby, notify, chat of the lobby), and every `nack` that
+   * answers no write of `write` and names no followed game (e.g. a refused lobby `say`, by
+   * its id).
+   */
   onOther(l: (m: ServerMsg) => void): () => void {
     this.others.add(l);
     return () => this.others.delete(l);
@@ -259,8 +263,10 @@ export class Socket {
         for (const f of followers) f.onMessage(msg);
         return;
       }
-      // A refusal without a write of ours to match (a frame the server could not read, or an
-      // answer to a write given up on): nothing is resent for it.
+      // A refusal without a write of ours to match (a frame sent with `send`, a frame the
+      // server could not read, or an answer to a write given up on): nothing is resent for it.
+      // Whoever sent it with `send` may know its id: the `onOther` listeners hear it.
+      for (const l of this.others) l(msg);
       if (msg.d.code === "too-large") this.refused(`The server refused a message as too large: ${msg.d.reason}`);
       else console.info(`muster: refused (${msg.d.code}): ${msg.d.reason}`);
       return;
@@ -272,7 +278,9 @@ export class Socket {
     }
     const g = gameOf(msg);
     const set = g !== null ? this.followers.get(g) : undefined;
-    if (set && msg.t !== "chat") {
+    // A `notify` names its game for a link, but is the user's, not the game's: it goes to the
+    // `onOther` listeners (the bell counts it) even while a page follows that game.
+    if (set && msg.t !== "chat" && msg.t !== "notify") {
       for (const f of set) f.onMessage(msg);
       return;
     }

@@ -1,5 +1,6 @@
 // The lobby: the four games, a form for a new game built from the rules' catalog (presets,
-// options with their domains, 2–10 seats with AI levels, clocks), and the open challenges.
+// options with their domains, 2–10 seats with AI levels, clocks), the open challenges and the
+// lobby's chat (LobbyChat.tsx).
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { get, post, newKey, HttpError, type CatalogGame, type CatalogOption } from "../lib/api";
 import { navigate } from "../lib/router";
@@ -15,6 +16,7 @@ import type { TakebackPolicy } from "../wire/TakebackPolicy";
 import { MyGamesList, GameList } from "./MyGames";
 import type { GamesResponse } from "../wire/GamesResponse";
 import type { GameSummary } from "../wire/GameSummary";
+import { LobbyChat } from "./LobbyChat";
 
 interface Catalog {
   games: CatalogGame[];
@@ -64,6 +66,7 @@ export function Lobby() {
         <NewGame key={entry.info.id} entry={entry} aiMin={cat.ai_min} aiMax={cat.ai_max} />
         <div class="side">
           <OpenChallenges />
+          <LobbyChat />
           <section class="card">
             <h2>Your games</h2>
             <MyGamesList status="active" compact />

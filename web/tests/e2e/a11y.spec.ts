@@ -1,12 +1,15 @@
 // axe-core on every page of the client, on a desktop and on a phone: no violation of impact
 // "serious" or "critical" against WCAG 2.1 A and AA. Pages are checked in the states a user
 // meets them: the lobby with a game's card open, a game in play (each of the four boards), a
-// finished game's replay, the rules, a user's page, the sign-in page, settings, bots,
-// notifications and a path that does not exist.
+// finished game's replay, the rules, a user's page, the sign-in page, the settings, the
+// notifications' list open, the bots page (as a guest, and registered with a token shown), a
+// path that does not exist; and again in dark pages: settings, lobby, a game, the replay, the
+// bots page and the notifications.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { openLobby, playAi, createWithSeats, onGamePage, idle } from "./play";
+import { freshName, register } from "./accounts";
 
 /** The violations of impact serious or critical on the page as it is now, one line each. */
 async function serious(page: Page): Promise<string[]> {
@@ -30,7 +33,10 @@ for (const viewport of [
     const found: Record<string, string[]> = {};
 
     await openLobby(page);
-    await check(page, "lobby", found);
+    await page.getByTestId("lobby-chat-input").fill("axe was here");
+    await page.getByTestId("lobby-chat-input").press("Enter");
+    await expect(page.getByTestId("lobby-chat-line").filter({ hasText: "axe was here" }).first()).toBeVisible();
+    await check(page, "lobby, with a chat line", found);
     await page.getByTestId("card-mutou").click();
     await page.getByRole("button", { name: /^Options/ }).click();
     await check(page, "lobby, MuTou's options open", found);
@@ -74,6 +80,25 @@ for (const viewport of [
     await expect(page.getByTestId("settings")).toBeVisible();
     await check(page, "settings", found);
 
+    // The bell's list open (the games above told of their starts), the bots page as a guest
+    // sees it, then as a registered user with a bot, its new token and a confirmation showing.
+    await page.goto("/games");
+    await page.getByTestId("bell").click();
+    await expect(page.getByTestId("inbox-item").first()).toBeVisible();
+    await check(page, "notifications open", found);
+    await page.keyboard.press("Escape");
+    await page.goto("/bots");
+    await expect(page.getByTestId("bots-guest")).toBeVisible();
+    await check(page, "bots (guest)", found);
+    await register(page, "axe");
+    await page.goto("/bots");
+    await page.getByTestId("bot-name").fill(freshName("axebot"));
+    await page.getByTestId("bot-create").click();
+    await expect(page.getByTestId("token")).toBeVisible();
+    await page.getByTestId("bot-replace").click();
+    await expect(page.getByTestId("bot-confirm")).toBeVisible();
+    await check(page, "bots (a token shown, a confirmation asked)", found);
+
     // Dark pages (the settings' default follows the system): contrast is checked again.
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("html")).toHaveAttribute("data-scheme", "dark");
@@ -86,9 +111,15 @@ for (const viewport of [
     await page.goto(`/replay/${mg}`);
     await expect(page.getByTestId("replay")).toBeVisible();
     await check(page, "replay, dark", found);
+    await page.goto("/bots");
+    await expect(page.getByTestId("bot-list")).toBeVisible();
+    await check(page, "bots, dark", found);
+    await page.getByTestId("bell").click();
+    await expect(page.getByTestId("inbox-item").first()).toBeVisible();
+    await check(page, "notifications open, dark", found);
 
     const bad = Object.entries(found).filter(([, v]) => v.length > 0);
-    expect(Object.keys(found).length, "every page was checked").toBeGreaterThanOrEqual(21);
+    expect(Object.keys(found).length, "every page was checked").toBeGreaterThanOrEqual(26);
     expect(bad, "serious or critical axe violations, by page").toEqual([]);
   });
 }

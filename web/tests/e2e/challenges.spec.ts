@@ -2,7 +2,8 @@
 // the link, the creator's page goes to the game the moment it starts (told by the server, not
 // by polling), and a rated game's result shows on the players' pages in plain words.
 import { test, expect } from "./fixtures";
-import { openLobby, chooseVariant, onGamePage, sleep, waitTurn, randomDecision, Rng, gameOf, register } from "./play";
+import { openLobby, chooseVariant, onGamePage, sleep, waitTurn, randomDecision, Rng, gameOf } from "./play";
+import { register } from "./accounts";
 import type { Page } from "@playwright/test";
 
 /** Creates a challenge of Murus Gallicus with an open second seat; returns its id. */

@@ -31,31 +31,6 @@ export function seedOf(title: string, override?: string): number {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------
-// Accounts
-
-/** Registers the page's guest under a new name; returns the name. */
-export async function register(page: Page, stem: string): Promise<string> {
-  await page.goto("/rules/mur");
-  const name = `${stem}-${Date.now().toString(36)}`;
-  await page.getByTestId("account").click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByTestId("account")).toHaveText(name);
-  return name;
-}
-
-/** Signs the page in as `name` (registered by `register`) through the header's account form. */
-export async function signInAs(page: Page, name: string): Promise<void> {
-  await page.goto("/rules/mur");
-  await page.getByTestId("account").click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("account")).toHaveText(name);
-}
-
-// ---------------------------------------------------------------------------------------------
 // Lobby
 
 /** Opens the lobby and waits until the games' cards are drawn (the guest session exists). */

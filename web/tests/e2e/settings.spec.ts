@@ -4,7 +4,8 @@
 // page; "as the system says" follows the system's light or dark while the page is open.
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { register, signInAs, playAi, waitTurn, idle, plyOf, gameOf, boardOf, Rng } from "./play";
+import { playAi, waitTurn, idle, plyOf, gameOf, boardOf, Rng } from "./play";
+import { register, signInAs } from "./accounts";
 
 /** The page's background colour as drawn. */
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
