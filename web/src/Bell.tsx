@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { get, post, HttpError } from "./lib/api";
 import { socket } from "./lib/socket";
 import { useRoute } from "./lib/router";
-import { bellBadge, bellLabel, kindWords, markUpTo, newestFirst, settle, whenWords } from "./lib/inbox";
+import { TURN_TAKEN, bellBadge, bellLabel, kindWords, markUpTo, newestFirst, settle, whenWords } from "./lib/inbox";
 import type { Inbox } from "./wire/Inbox";
 import type { InboxItem } from "./wire/InboxItem";
 import type { MarkRead } from "./wire/MarkRead";
@@ -47,8 +47,8 @@ interface InboxState {
 }
 
 /**
- * The count and the list: read on mount, after a reconnect, when the tab is shown again and on
- * each new page; bumped by each live `notify` and read again a moment later (`settle`); while
+ * The count and the list: read on mount, after a reconnect, when the tab is shown again, on
+ * each new page and after a move of this user is stored (`TURN_TAKEN`); bumped by each live `notify` and read again a moment later (`settle`); while
  * `open`, the list is read afresh and what it shows is marked read.
  */
 function useInbox(open: boolean): InboxState {
@@ -98,9 +98,13 @@ function useInbox(open: boolean): InboxState {
     });
     // Back after a lost connection: notices may have been missed.
     const offStatus = s.onStatus((st) => st === "open" && later(false, 0));
+    // A move of this user was stored: the server drops their unread turn of that game.
+    const onTurnTaken = () => later(false, SETTLE_MS);
+    window.addEventListener(TURN_TAKEN, onTurnTaken);
     return () => {
       offNotify();
       offStatus();
+      window.removeEventListener(TURN_TAKEN, onTurnTaken);
       window.clearTimeout(timer.current);
       gen.current += 1;
     };

@@ -4,6 +4,7 @@
 // sending of the chosen move or control with its acknowledgement.
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { socket } from "../lib/socket";
+import { TURN_TAKEN } from "../lib/inbox";
 import { click, finishing, stillLegal } from "./input";
 import type { GameState } from "./state";
 import type { LegalMove } from "../wire/LegalMove";
@@ -102,6 +103,7 @@ export function useMoveInput(g: string, s: GameState | null, confirm: boolean): 
       const h = s.hash;
       try {
         await socket().write((id) => ({ t: "act", d: { g, ply, a, id, h } }));
+        window.dispatchEvent(new Event(TURN_TAKEN));
       } catch (e) {
         setError(`${a}: ${(e as Nack).reason ?? String(e)}`);
       } finally {

@@ -73,3 +73,9 @@ export function settle(shown: number, server: number, fresh: boolean): { unread:
   if (fresh && server < shown) return { unread: shown, again: true };
   return { unread: server, again: false };
 }
+
+/**
+ * The window event the game page sends when a move of this user is stored: the server then
+ * drops their unread "your turn" of that game, so the bell reads its count again.
+ */
+export const TURN_TAKEN = "muster:turn-taken";

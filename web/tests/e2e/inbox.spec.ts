@@ -89,4 +89,16 @@ test("the bell counts notices live and over reloads; its list, opened by keyboar
   await items.nth(0).getByTestId("inbox-game").click();
   await expect(b).toHaveURL(new RegExp(`/g/${g}$`));
   await expect(list, "following a link closes the list").toHaveCount(0);
+
+  // Bob plays; ann plays again: bob is told, live. Bob plays that turn on the game's page, without
+  // opening the list: the turn he took leaves the count at once, and the list after a reload.
+  const rng = new Rng(28);
+  await randomDecision(b, rng);
+  await waitTurn(a);
+  await randomDecision(a, rng);
+  await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+  await randomDecision(b, rng);
+  await expect(bell, "a turn taken is not unread").toHaveAccessibleName("Notifications, no unread");
+  await b.reload();
+  await expect(bell).toHaveAccessibleName("Notifications, no unread");
 });

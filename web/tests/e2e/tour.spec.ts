@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { openLobby, playAi, createWithSeats, onGamePage, idle, waitTurn } from "./play";
 import { tour, webDir } from "./env.mjs";
+import { freshName, register } from "./accounts";
 
 test.skip(!tour, "screenshots only on request: scripts/tour.sh");
 
@@ -68,10 +69,24 @@ async function visit(page: Page, snap: (name: string) => Promise<unknown>): Prom
   await page.goto("/settings");
   await expect(page.getByTestId("settings")).toBeVisible();
   await snap("settings");
+  await page.goto("/bots");
+  await expect(page.getByTestId("bots-guest")).toBeVisible();
+  await snap("bots-guest");
+  await page.goto("/games");
+  await page.getByTestId("bell").click();
+  await expect(page.getByTestId("inbox")).toBeVisible();
+  await snap("notifications");
+  await page.keyboard.press("Escape");
   await page.goto("/signin");
   await expect(page.locator("main h1")).toBeVisible();
   await snap("signin");
   await page.goto("/nowhere");
   await expect(page.locator("main h1")).toHaveText("Not found");
   await snap("not-found");
+  await register(page, "tour");
+  await page.goto("/bots");
+  await page.getByTestId("bot-name").fill(freshName("tourbot"));
+  await page.getByTestId("bot-create").click();
+  await expect(page.getByTestId("token")).toBeVisible();
+  await snap("bots");
 }
