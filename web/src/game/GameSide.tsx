@@ -50,9 +50,11 @@ export function GameSide({ g, s, mine, input }: GameSideProps) {
         <ChatBox
           s={s}
           seated={seated}
-          say={async (room, text) => {
+          say={(room, text) => {
             // A line too long to send is refused by the socket (and said); the box keeps it.
-            if (!socket().send({ t: "say", d: { room, text, id: socket().newId() } })) throw { reason: "the message is too long to send" };
+            const id = socket().newId();
+            if (!socket().send({ t: "say", d: { room, text, id } })) throw { reason: "the message is too long to send" };
+            return id;
           }}
         />
       )}

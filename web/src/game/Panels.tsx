@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { GameState } from "./state";
 import { clocksNow } from "./state";
+import { useSayRefusals } from "../lib/chat";
 import type { Button } from "../wire/Button";
 import type { Panel } from "../wire/Panel";
 import type { SeatInfo } from "../wire/SeatInfo";
@@ -176,10 +177,19 @@ export function EventLog({ s }: { s: GameState }) {
   );
 }
 
-export function ChatBox({ s, seated, say }: { s: GameState; seated: boolean; say(room: string, text: string): Promise<void> }) {
+/**
+ * The game's chat for this player's room (players or watchers). `say` sends a line and answers
+ * the `say`'s id, or throws `{ reason }` when it cannot be sent; a refusal of the server shows
+ * with its reason and puts the words back into the box.
+ */
+export function ChatBox({ s, seated, say }: { s: GameState; seated: boolean; say(room: string, text: string): number }) {
   const room = `g:${s.full.g}:${seated ? "players" : "watchers"}`;
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const remember = useSayRefusals((reason, words) => {
+    setError(`Not sent: ${reason}`);
+    setText((now) => now || words);
+  });
   const lines = s.chat.filter((c) => c.room === room);
   return (
     <div class="chat" data-testid="chat">
@@ -192,13 +202,13 @@ export function ChatBox({ s, seated, say }: { s: GameState; seated: boolean; say
         {lines.length === 0 && <li class="muted small">{seated ? "Players' chat" : "Watchers' chat"}</li>}
       </ol>
       <form
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
           const t = text.trim();
           if (!t) return;
           setError(null);
           try {
-            await say(room, t);
+            remember(say(room, t), t);
             setText("");
           } catch (err) {
             setError(String((err as { reason?: string }).reason ?? err));
@@ -207,7 +217,11 @@ export function ChatBox({ s, seated, say }: { s: GameState; seated: boolean; say
       >
         <input value={text} maxLength={500} placeholder="Say something" aria-label="Chat message" onInput={(e) => setText(e.currentTarget.value)} />
       </form>
-      {error && <p class="error small">{error}</p>}
+      {error && (
+        <p class="error small" role="alert" data-testid="chat-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

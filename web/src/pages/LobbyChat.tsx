@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { socket } from "../lib/socket";
 import { CHAT_CHARS, LOBBY_ROOM, lineProblem, watchLobbyChat } from "../lib/lobbyChat";
+import { useSayRefusals } from "../lib/chat";
 import type { Chat } from "../wire/Chat";
 
 /** Shows a count of characters once a line is this long. */
@@ -14,27 +15,13 @@ function clock(ms: number): string {
   return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
-/**
- * The lobby's lines while the component is mounted (it follows the lobby meanwhile); a `nack`
- * of a line in `sent` (the words by the `say`'s id) is taken out of it and handed to `refused`.
- */
-function useLobbyChat(sent: Map<number, string>, refused: (reason: string, words: string) => void): Chat[] {
+/** The lobby's lines while the component is mounted (it follows the lobby meanwhile). */
+function useLobbyChat(): Chat[] {
   const [lines, setLines] = useState<Chat[]>([]);
-  const onRefused = useRef(refused);
-  onRefused.current = refused;
   useEffect(() => {
-    const s = socket();
     const unwatch = watchLobbyChat(setLines);
-    const unfollow = s.followLobby();
-    const off = s.onOther((m) => {
-      if (m.t !== "nack" || m.d.id === undefined || m.d.id === null) return;
-      const words = sent.get(m.d.id);
-      if (words === undefined) return;
-      sent.delete(m.d.id);
-      onRefused.current(m.d.reason, words);
-    });
+    const unfollow = socket().followLobby();
     return () => {
-      off();
       unfollow();
       unwatch();
     };
@@ -45,10 +32,9 @@ function useLobbyChat(sent: Map<number, string>, refused: (reason: string, words
 export function LobbyChat() {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  // The lines sent and not refused (yet), by the `say`'s id.
-  const sent = useRef(new Map<number, string>());
   const list = useRef<HTMLOListElement>(null);
-  const lines = useLobbyChat(sent.current, (reason, words) => {
+  const lines = useLobbyChat();
+  const remember = useSayRefusals((reason, words) => {
     setError(`Not sent: ${reason}`);
     setText((now) => now || words);
   });
@@ -66,9 +52,7 @@ export function LobbyChat() {
     if (s.status !== "open") return setError("Not sent: there is no connection to the server now; try again once it is back.");
     const id = s.newId();
     if (!s.send({ t: "say", d: { room: LOBBY_ROOM, text: t, id } })) return setError("Not sent: the line is too long to send.");
-    sent.current.set(id, t);
-    // A refusal comes at once if at all: only the last few lines are worth remembering.
-    if (sent.current.size > 20) sent.current.delete(sent.current.keys().next().value!);
+    remember(id, t);
     setError(null);
     setText("");
   };
