@@ -20,6 +20,7 @@ use super::edit::Edit;
 use super::ids::{EdgeId, TesselId, VertexId};
 use super::links::{CornerMarks, LowLinks};
 use super::map::Surface;
+use super::scratch;
 
 impl Surface {
     /// Fills `out` (after clearing it) with every edit `apply` would accept whose affected
@@ -60,8 +61,10 @@ impl Surface {
                 }
             }
         }
-        self.erase_edits(&|t| allowed(t) && empty(t), out);
-        self.splice_edits(&allowed, out);
+        // The stands' links, searched at most once for erase and unsplice together.
+        let stands: OnceCell<LowLinks> = OnceCell::new();
+        self.erase_edits(&|t| allowed(t) && empty(t), &stands, out);
+        self.splice_edits(&allowed, &stands, out);
     }
 
     /// Whether [`Surface::edits`] with the same `allowed` would list `edit`: the same region
@@ -225,10 +228,14 @@ impl Surface {
     /// their corners that they are no cut vertex of the touching graph
     /// (`corners_keep_touching`), so its search runs only for the others, and the stands'
     /// only for a stand tessel.
-    fn erase_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
+    fn erase_edits(
+        &self,
+        allowed: &impl Fn(TesselId) -> bool,
+        stands: &OnceCell<LowLinks>,
+        out: &mut impl FnMut(Edit),
+    ) {
         let mut marks = CornerMarks::new(self.cache.tessel_ids);
         let mut touching: Option<LowLinks> = None;
-        let mut stands: Option<LowLinks> = None;
         for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
             if self.check_erase_here(tessel).is_err() {
                 continue;
@@ -236,7 +243,7 @@ impl Surface {
             let keeps_touching = self.corners_keep_touching(tessel, &mut marks)
                 || !touching.get_or_insert_with(|| self.touching_links()).cut[tessel.index()];
             let keeps_stand = self.stand_mark(tessel).is_none()
-                || !stands.get_or_insert_with(|| self.stand_links()).cut[tessel.index()];
+                || !stands.get_or_init(|| self.stand_links()).cut[tessel.index()];
             let keeps = keeps_touching && keeps_stand;
             #[cfg(test)]
             assert_eq!(
@@ -250,8 +257,13 @@ impl Surface {
         }
     }
 
-    /// Splice and unsplice candidates.
-    fn splice_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
+    /// Splice and unsplice candidates; `stands` holds the stands' links once searched.
+    fn splice_edits(
+        &self,
+        allowed: &impl Fn(TesselId) -> bool,
+        stands: &OnceCell<LowLinks>,
+        out: &mut impl FnMut(Edit),
+    ) {
         let side_ok = |e: &&EdgeId| {
             let (l, r) = self.edge_sides(**e);
             l.or(r).is_some_and(allowed)
@@ -263,38 +275,39 @@ impl Surface {
             .filter(side_ok)
             .filter_map(|&e| self.periphery_use(e).ok().map(|(_, x, y)| (e, x, y)))
             .collect();
-        // The tessels at each rim corner as a set, so each pair's V1 check is two
-        // intersections (`check_glue` the same answer).
-        let at = RimSets::new(self, &rim);
-        for (i, &(a, x, y)) in rim.iter().enumerate() {
-            for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
-                // Gluing x≡w and y≡u: no tessel may hold both of a pair that is two vertices
-                // (V1). Edges meeting at one end (y = u or x = w) leave one such pair; other
-                // meetings go to `check_glue`.
-                let (xw, yu) = (x != w, y != u);
-                let apart = x != y && x != u && y != w && u != w;
-                let glues = match (apart, xw, yu) {
-                    (true, true, true) => at.apart(2 * i, 2 * j + 1) && at.apart(2 * i + 1, 2 * j),
-                    (true, true, false) => at.apart(2 * i, 2 * j + 1),
-                    (true, false, true) => at.apart(2 * i + 1, 2 * j),
-                    _ => self.check_glue([x, y, u, w]).is_ok(),
-                };
+        // Each rim edge's partners as bit sets (`RimMasks`): a word of pairs at a time.
+        let words = rim.len().div_ceil(64).max(1);
+        let (nt, nv) = (self.cache.tessel_ids, self.base.vertices.len());
+        scratch::with_zeroed_words((2 * nt + 2 * nv + 2) * words, |space| {
+            let mut masks = RimMasks::new(self, &rim, words, space);
+            for (i, &(a, _, _)) in rim.iter().enumerate() {
+                let partners = masks.partners(self, &rim, i);
                 #[cfg(test)]
-                assert_eq!(
-                    glues,
-                    self.check_glue([x, y, u, w]).is_ok(),
-                    "splice {a}, {b}"
-                );
-                if glues {
-                    out(Edit::Splice { a, b });
+                for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
+                    let (x, y) = (rim[i].1, rim[i].2);
+                    let listed = partners[j / 64] >> (j % 64) & 1 == 1;
+                    let glues = self.check_glue([x, y, u, w]).is_ok();
+                    assert_eq!(listed, glues, "splice {a}, {b}");
+                }
+                for (k, &word) in partners.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let j = 64 * k + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        out(Edit::Splice { a, b: rim[j].0 });
+                    }
                 }
             }
-        }
-        // Each glued edge with its splice's index (what `check_unsplice` looks up).
-        let mut glued: Vec<(EdgeId, usize)> = (self.base.splices.iter().enumerate())
-            .map(|(i, s)| (s[0], i))
+        });
+        // Each glued edge with its splice's index (what `check_unsplice` looks up), read off
+        // the edges in order: a splice's first edge is the one it glues to.
+        let splices = &self.base.splices;
+        let glued: Vec<(EdgeId, usize)> = (self.cache.splice_of.iter().enumerate())
+            .filter_map(|(e, i)| {
+                i.filter(|&i| splices[i][0].index() == e)
+                    .map(|i| (splices[i][0], i))
+            })
             .collect();
-        glued.sort_unstable();
         // V3 for every splice at once (see `bridges`); V4 splice by splice, where it can break.
         let bridges = match glued.is_empty() {
             true => None,
@@ -302,7 +315,6 @@ impl Surface {
         };
         // V4: the splice's sides would lose their last link inside one stand, and it is a
         // bridge of that stand's walker graph (searched only once a splice needs it).
-        let stands: OnceCell<LowLinks> = OnceCell::new();
         let splits_stand = |i: usize| {
             let splits = match self.unsplice_stand_link(i) {
                 Some((a, b, _)) => stands.get_or_init(|| self.stand_links()).is_bridge(a, b),
@@ -345,40 +357,119 @@ impl Surface {
     }
 }
 
-/// The tessels at each corner of the rim edges `(edge, x, y)` as bit sets: set `2i` for rim
-/// edge i's x, `2i + 1` for its y, each over the tessels at any rim corner, numbered as met.
-struct RimSets {
+/// The rim edges `(edge, x, y)` (allowed periphery edges, each with the way its one user
+/// runs it) as bit sets over their indices, so that each edge finds the later ones it may be
+/// spliced to a word at a time. Gluing rim edge i to a later rim edge j (x, y and u, w) joins
+/// x≡w and y≡u, which V1 refuses when a tessel holds both of a pair that is two vertices: when
+/// the corners are all distinct, exactly when a tessel at x is at w or one at y is at u.
+struct RimMasks<'a> {
+    /// Words per set.
     words: usize,
-    bits: Vec<u64>,
+    /// Per tessel id: the rim edges whose first corner it holds, then those whose second.
+    at_first: &'a mut [u64],
+    at_second: &'a mut [u64],
+    /// Per vertex id: the rim edges whose first corner it is, then those whose second.
+    is_first: &'a mut [u64],
+    is_second: &'a mut [u64],
+    /// The rim edges whose two corners are one vertex, then room for one answer.
+    looped: &'a mut [u64],
+    out: &'a mut [u64],
 }
 
-impl RimSets {
-    fn new(surface: &Surface, rim: &[(EdgeId, VertexId, VertexId)]) -> RimSets {
-        let corners = || rim.iter().flat_map(|&(_, x, y)| [x, y]);
-        let mut number = vec![u32::MAX; surface.cache.tessel_ids];
-        let mut met = 0;
-        for v in corners() {
-            for t in surface.tessels_at(v) {
-                if number[t.index()] == u32::MAX {
-                    number[t.index()] = met;
-                    met += 1;
-                }
+impl<'a> RimMasks<'a> {
+    /// The sets of `rim`, `words` words each, laid out in `space` (zeroed, long enough).
+    fn new(
+        surface: &Surface,
+        rim: &[(EdgeId, VertexId, VertexId)],
+        words: usize,
+        space: &'a mut [u64],
+    ) -> RimMasks<'a> {
+        let (nt, nv) = (surface.cache.tessel_ids, surface.base.vertices.len());
+        let (at_first, space) = space.split_at_mut(nt * words);
+        let (at_second, space) = space.split_at_mut(nt * words);
+        let (is_first, space) = space.split_at_mut(nv * words);
+        let (is_second, space) = space.split_at_mut(nv * words);
+        let (looped, out) = space.split_at_mut(words);
+        for (j, &(_, u, w)) in rim.iter().enumerate() {
+            let (k, bit) = (j / 64, 1u64 << (j % 64));
+            for t in surface.tessels_at(u) {
+                at_first[t.index() * words + k] |= bit;
+            }
+            for t in surface.tessels_at(w) {
+                at_second[t.index() * words + k] |= bit;
+            }
+            is_first[u.index() * words + k] |= bit;
+            is_second[w.index() * words + k] |= bit;
+            if u == w {
+                looped[k] |= bit;
             }
         }
-        let words = (met as usize).div_ceil(64).max(1);
-        let mut bits = vec![0u64; 2 * rim.len() * words];
-        for (set, v) in corners().enumerate() {
-            for t in surface.tessels_at(v) {
-                let k = number[t.index()] as usize;
-                bits[set * words + k / 64] |= 1 << (k % 64);
-            }
+        RimMasks {
+            words,
+            at_first,
+            at_second,
+            is_first,
+            is_second,
+            looped,
+            out: &mut out[..words],
         }
-        RimSets { words, bits }
     }
 
-    /// Whether sets `p` and `q` have no tessel in common.
-    fn apart(&self, p: usize, q: usize) -> bool {
-        let (p, q) = (p * self.words, q * self.words);
-        (0..self.words).all(|k| self.bits[p + k] & self.bits[q + k] == 0)
+    /// The rim edges after `i` that rim edge `i` may be spliced to (the same answer as
+    /// `check_glue`), as a set. Pairs whose corners are all distinct are
+    /// read off the sets; the few that share a corner are judged one by one as `check_glue`
+    /// would (edges meeting at one end leave one pair of vertices to check).
+    fn partners(
+        &mut self,
+        surface: &Surface,
+        rim: &[(EdgeId, VertexId, VertexId)],
+        i: usize,
+    ) -> &[u64] {
+        let (_, x, y) = rim[i];
+        let words = self.words;
+        let set = |sets: &[u64], at: usize, k: usize| sets[at * words + k];
+        let tessels = |v: VertexId| surface.tessels_at(v).iter().map(|t| t.index());
+        for k in 0..words {
+            // Partners whose second corner shares a tessel with x, or whose first one with y.
+            let clash_x = tessels(x).fold(0, |m, t| m | set(&self.at_second, t, k));
+            let clash_y = tessels(y).fold(0, |m, t| m | set(&self.at_first, t, k));
+            let shared = match x == y {
+                true => u64::MAX,
+                false => {
+                    let at = |v: VertexId| {
+                        set(&self.is_first, v.index(), k) | set(&self.is_second, v.index(), k)
+                    };
+                    at(x) | at(y) | self.looped[k]
+                }
+            };
+            // Only the rim edges after i, and none past the last.
+            let first = 64 * k;
+            let above = match (i + 1).checked_sub(first) {
+                Some(n) if n >= 64 => 0,
+                Some(n) => u64::MAX << n,
+                None => u64::MAX,
+            };
+            let below = match rim.len() - first.min(rim.len()) {
+                n if n >= 64 => u64::MAX,
+                n => (1u64 << n) - 1,
+            };
+            let mut glues = !shared & !clash_x & !clash_y;
+            let mut odd = shared & above & below;
+            while odd != 0 {
+                let j = 64 * k + odd.trailing_zeros() as usize;
+                odd &= odd - 1;
+                let (_, u, w) = rim[j];
+                let apart = x != y && x != u && y != w && u != w;
+                let bit = 1u64 << (j % 64);
+                let ok = match (apart, x != w, y != u) {
+                    (true, true, false) => clash_x & bit == 0,
+                    (true, false, true) => clash_y & bit == 0,
+                    _ => surface.check_glue([x, y, u, w]).is_ok(),
+                };
+                glues |= if ok { bit } else { 0 };
+            }
+            self.out[k] = glues & above & below;
+        }
+        self.out
     }
 }
