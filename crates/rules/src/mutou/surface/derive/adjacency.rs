@@ -125,8 +125,7 @@ impl Derived {
             self.walker.set_row(t, row);
             touching_diff.apply(row, self.touching.row(t), t, &mut touching_at);
             self.touching.set_row(t, row);
-            let walker = self.walker.row(t);
-            row.retain(|s| walker.binary_search(s).is_err());
+            drop_listed(row, self.walker.row(t));
             self.angler.set_row(t, row);
         }
     }
@@ -158,8 +157,7 @@ impl Derived {
         }
         row.sort_unstable();
         rows.touching.push_row(row);
-        let walker = rows.walker.row(rows.walker.rows() - 1);
-        row.retain(|s| walker.binary_search(s).is_err());
+        drop_listed(row, rows.walker.row(rows.walker.rows() - 1));
         rows.angler.push_row(row);
     }
 }
@@ -219,25 +217,41 @@ impl Diff {
         };
         let (gone_from, gone_to) = of_t(&self.gone, &mut at[0]);
         let (came_from, came_to) = of_t(&self.came, &mut at[1]);
-        let gone = self.gone[gone_from..gone_to]
-            .iter()
-            .map(|&k| TesselId(k as u16));
-        let came = self.came[came_from..came_to]
-            .iter()
-            .map(|&k| TesselId(k as u16));
-        let mut gone = gone.peekable();
-        let mut came = came.peekable();
+        let (gone, came) = (
+            &self.gone[gone_from..gone_to],
+            &self.came[came_from..came_to],
+        );
         out.clear();
+        if gone.is_empty() && came.is_empty() {
+            return out.extend_from_slice(old);
+        }
+        // A key's low half is the changed tessel: the keys of `t` ascend with it.
+        let tessel = |key: u32| TesselId(key as u16);
+        let (mut g, mut c) = (0, 0);
         for &s in old {
-            while let Some(c) = came.next_if(|&c| c < s) {
-                out.push(c);
+            while c < came.len() && tessel(came[c]) < s {
+                out.push(tessel(came[c]));
+                c += 1;
             }
-            if gone.next_if_eq(&s).is_none() {
+            if g < gone.len() && tessel(gone[g]) == s {
+                g += 1;
+            } else {
                 out.push(s);
             }
         }
-        out.extend(came);
+        out.extend(came[c..].iter().map(|&k| tessel(k)));
     }
+}
+
+/// Drops from ascending `row` the tessels `listed` (ascending) holds, in one pass of both.
+fn drop_listed(row: &mut Vec<TesselId>, listed: &[TesselId]) {
+    let mut at = 0;
+    row.retain(|s| {
+        while listed.get(at).is_some_and(|l| l < s) {
+            at += 1;
+        }
+        listed.get(at) != Some(s)
+    });
 }
 
 /// Fills `out` with the ascending merge of `kept` and `extra` (both ascending, disjoint).

@@ -28,6 +28,7 @@ use super::splits::split_pairs;
 use super::{base_consistency, Csr, Derived};
 use crate::mutou::surface::ids::{EdgeId, TesselId, VertexId};
 use crate::mutou::surface::map::Base;
+use crate::mutou::surface::scratch;
 
 /// What the caches said about the changed tessels before the edit, kept while they are
 /// overwritten (row k for the changed tessel k; empty for a new one).
@@ -212,16 +213,25 @@ impl Derived {
     /// The glued edges of the changed tessels' cycles, old and new, and every edge id made
     /// by the edit (past `old_ne`), ascending.
     fn edges_near(&self, before: &Before, changed: &Changed, old_ne: usize) -> Vec<EdgeId> {
-        let mut at = vec![false; self.glued_edge.len()];
-        for (k, t) in changed.list.iter().enumerate() {
-            let edges = before.cyc_e.row(k).iter().chain(self.cyc_e.row(t.index()));
-            edges.for_each(|e| at[e.index()] = true);
-        }
-        // Read off in order: cheaper than sorting them.
-        let near = (0..old_ne)
-            .filter(|&e| at[e])
-            .chain(old_ne..self.glued_edge.len());
-        near.map(|e| EdgeId(e as u16)).collect()
+        let mut near = Vec::with_capacity(64);
+        // A bit per old edge, read off in order: cheaper than sorting them.
+        scratch::with_zeroed_words(old_ne.div_ceil(64), |at| {
+            for (k, t) in changed.list.iter().enumerate() {
+                let edges = before.cyc_e.row(k).iter().chain(self.cyc_e.row(t.index()));
+                for e in edges.map(|e| e.index()).filter(|&e| e < old_ne) {
+                    at[e / 64] |= 1 << (e % 64);
+                }
+            }
+            for (k, &word) in at.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    near.push(EdgeId((64 * k + bits.trailing_zeros() as usize) as u16));
+                    bits &= bits - 1;
+                }
+            }
+        });
+        near.extend((old_ne..self.glued_edge.len()).map(|e| EdgeId(e as u16)));
+        near
     }
 
     /// Ends, sides and the periphery, made afresh at the edges near the edit. `None` on a V2
@@ -305,7 +315,14 @@ impl Derived {
             .copied()
             .collect();
         let old = std::mem::take(&mut self.periphery);
-        let kept = old.iter().filter(|g| near.binary_search(g).is_err());
+        // Both ascending: one pass leaves out the edges near the edit.
+        let mut at = 0;
+        let kept = old.iter().filter(|g| {
+            while near.get(at).is_some_and(|n| n < g) {
+                at += 1;
+            }
+            near.get(at) != Some(g)
+        });
         merge_into(&mut self.periphery, kept, &rim);
     }
 
