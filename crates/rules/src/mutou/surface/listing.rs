@@ -161,36 +161,45 @@ impl Surface {
     /// Merge candidates: each allowed tessel with each allowed edge-neighbour. The check is
     /// the same both ways round on a valid map (the same shared run, corners and marks; the
     /// run is one piece in one cycle exactly when in the other, as V1 lets neither cycle pass
-    /// a corner twice), so each pair is checked once and listed both ways: the pairs that
-    /// merge, (smaller, larger) ascending, merged with the same pairs turned round.
+    /// a corner twice), so each pair is checked once, when its smaller tessel is `keep`, and
+    /// listed both ways: turned round when the larger one's turn comes, before its own pairs
+    /// (its walker row ascends, so both parts come out ascending).
     fn merge_edits(
         &self,
         allowed: &impl Fn(TesselId) -> bool,
         empty: &impl Fn(TesselId) -> bool,
         out: &mut impl FnMut(Edit),
     ) {
-        let mut pairs: Vec<(TesselId, TesselId)> = Vec::new();
+        let nt = self.cache.tessel_ids;
         // corner[v] == keep + 1: v is a corner of `keep`, the tessel whose pairs are checked.
         let mut corner = vec![0u32; self.base.vertices.len()];
         // shared[s]: the edges of `keep` beside tessel s, as `shared_edges` gives them on a
-        // valid map (bit i for edge i), read off `keep`'s edges once for all its neighbours.
-        let mut shared = vec![0u32; self.cache.tessel_ids];
-        let beside = |keep: TesselId, e: EdgeId| {
-            let (l, r) = self.edge_sides(e);
-            l.into_iter().chain(r).filter(move |&s| s != keep)
-        };
+        // valid map (bit i for edge i), read off `keep`'s edges once for all its neighbours;
+        // merged[t]: bit j for the smaller walker(t)[j] that merges with t (a walker row has
+        // at most `MAX_CORNERS` tessels).
+        let (mut shared, mut merged) = (vec![0u32; nt], vec![0u32; nt]);
         for &keep in self.tessels().iter().filter(|&&t| allowed(t)) {
+            let walker = self.walker(keep);
+            let mut turned = merged[keep.index()];
+            while turned != 0 {
+                let gone = walker[turned.trailing_zeros() as usize];
+                turned &= turned - 1;
+                out(Edit::Merge { keep, gone });
+            }
             let mark = u32::from(keep.0) + 1;
             (self.vertices(keep).iter()).for_each(|v| corner[v.index()] = mark);
             let of_keep = |v: VertexId| corner[v.index()] == mark;
             for (i, &e) in self.edges(keep).iter().enumerate() {
-                beside(keep, e).for_each(|s| shared[s.index()] |= 1 << i);
+                let (l, r) = self.cache.sides[e.index()];
+                for s in [l, r].into_iter().flatten().filter(|&s| s != keep) {
+                    shared[s.index()] |= 1 << i;
+                }
             }
             let keep_empty = empty(keep);
-            for &gone in self
-                .walker(keep)
+            let above = walker.partition_point(|&t| t <= keep);
+            for &gone in walker[above..]
                 .iter()
-                .filter(|&&t| t > keep && allowed(t) && (keep_empty || empty(t)))
+                .filter(|&&t| allowed(t) && (keep_empty || empty(t)))
             {
                 let edges = shared[gone.index()];
                 let merges = self.check_merge_with(keep, gone, edges, of_keep).is_ok();
@@ -201,24 +210,14 @@ impl Surface {
                     assert_eq!((merges, merges), (both.0.is_ok(), both.1.is_ok()));
                 }
                 if merges {
-                    pairs.push((keep, gone));
+                    out(Edit::Merge { keep, gone });
+                    let j = self.walker(gone).binary_search(&keep);
+                    merged[gone.index()] |= 1 << j.expect("walker rows are symmetric");
                 }
             }
-            for &e in self.edges(keep) {
-                beside(keep, e).for_each(|s| shared[s.index()] = 0);
-            }
+            // The tessels beside `keep`'s edges are its walker row.
+            walker.iter().for_each(|s| shared[s.index()] = 0);
         }
-        let mut turned: Vec<(TesselId, TesselId)> = pairs.iter().map(|&(a, b)| (b, a)).collect();
-        turned.sort_unstable();
-        let mut turned = turned.into_iter().peekable();
-        for pair in pairs {
-            while let Some((keep, gone)) = turned.next_if(|&turned| turned < pair) {
-                out(Edit::Merge { keep, gone });
-            }
-            let (keep, gone) = pair;
-            out(Edit::Merge { keep, gone });
-        }
-        turned.for_each(|(keep, gone)| out(Edit::Merge { keep, gone }));
     }
 
     /// Erase candidates: the checks of `check_erase`, with V3 read off the cut vertices of
@@ -278,27 +277,33 @@ impl Surface {
         // Each rim edge's partners as bit sets (`RimMasks`): a word of pairs at a time.
         let words = rim.len().div_ceil(64).max(1);
         let (nt, nv) = (self.cache.tessel_ids, self.base.vertices.len());
-        scratch::with_zeroed_words((2 * nt + 2 * nv + 2) * words, |space| {
-            let mut masks = RimMasks::new(self, &rim, words, space);
-            for (i, &(a, _, _)) in rim.iter().enumerate() {
-                let partners = masks.partners(self, &rim, i);
-                #[cfg(test)]
-                for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
-                    let (x, y) = (rim[i].1, rim[i].2);
-                    let listed = partners[j / 64] >> (j % 64) & 1 == 1;
-                    let glues = self.check_glue([x, y, u, w]).is_ok();
-                    assert_eq!(listed, glues, "splice {a}, {b}");
-                }
-                for (k, &word) in partners.iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let j = 64 * k + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        out(Edit::Splice { a, b: rim[j].0 });
+        // The tessel sets are zeroed whole; the vertex sets, many more and few of them set,
+        // are cleared one by one after.
+        let clean = |space: &mut [u64]| {
+            scratch::with_clean_words(2 * nv * words, |clean| {
+                let mut masks = RimMasks::new(self, &rim, words, space, clean);
+                for (i, &(a, _, _)) in rim.iter().enumerate() {
+                    let partners = masks.partners(self, &rim, i);
+                    #[cfg(test)]
+                    for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
+                        let (x, y) = (rim[i].1, rim[i].2);
+                        let listed = partners[j / 64] >> (j % 64) & 1 == 1;
+                        let glues = self.check_glue([x, y, u, w]).is_ok();
+                        assert_eq!(listed, glues, "splice {a}, {b}");
+                    }
+                    for (k, &word) in partners.iter().enumerate() {
+                        let mut bits = word;
+                        while bits != 0 {
+                            let j = 64 * k + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            out(Edit::Splice { a, b: rim[j].0 });
+                        }
                     }
                 }
-            }
-        });
+                masks.clear(&rim);
+            })
+        };
+        scratch::with_zeroed_words((2 * nt + 2) * words, clean);
         // Each glued edge with its splice's index (what `check_unsplice` looks up), read off
         // the edges in order: a splice's first edge is the one it glues to.
         let splices = &self.base.splices;
@@ -377,18 +382,19 @@ struct RimMasks<'a> {
 }
 
 impl<'a> RimMasks<'a> {
-    /// The sets of `rim`, `words` words each, laid out in `space` (zeroed, long enough).
+    /// The sets of `rim`, `words` words each, laid out in `space` and `clean` (zeroed, long
+    /// enough: the tessel sets and the rest in `space`, the vertex sets in `clean`).
     fn new(
         surface: &Surface,
         rim: &[(EdgeId, VertexId, VertexId)],
         words: usize,
         space: &'a mut [u64],
+        clean: &'a mut [u64],
     ) -> RimMasks<'a> {
         let (nt, nv) = (surface.cache.tessel_ids, surface.base.vertices.len());
         let (at_first, space) = space.split_at_mut(nt * words);
         let (at_second, space) = space.split_at_mut(nt * words);
-        let (is_first, space) = space.split_at_mut(nv * words);
-        let (is_second, space) = space.split_at_mut(nv * words);
+        let (is_first, is_second) = clean.split_at_mut(nv * words);
         let (looped, out) = space.split_at_mut(words);
         for (j, &(_, u, w)) in rim.iter().enumerate() {
             let (k, bit) = (j / 64, 1u64 << (j % 64));
@@ -412,6 +418,15 @@ impl<'a> RimMasks<'a> {
             is_second,
             looped,
             out: &mut out[..words],
+        }
+    }
+
+    /// Zeroes the vertex sets again (the words of `rim`'s corners).
+    fn clear(self, rim: &[(EdgeId, VertexId, VertexId)]) {
+        let words = self.words;
+        for &(_, u, w) in rim {
+            self.is_first[u.index() * words..][..words].fill(0);
+            self.is_second[w.index() * words..][..words].fill(0);
         }
     }
 

@@ -121,10 +121,15 @@ impl Derived {
         let (mut walker_at, mut touching_at) = ([0, 0], [0, 0]);
         let row = &mut scratch.row;
         for t in patch.into_iter().map(|t| t as usize) {
-            walker_diff.apply(row, self.walker.row(t), t, &mut walker_at);
-            self.walker.set_row(t, row);
-            touching_diff.apply(row, self.touching.row(t), t, &mut touching_at);
-            self.touching.set_row(t, row);
+            if walker_diff.apply(row, self.walker.row(t), t, &mut walker_at) {
+                self.walker.set_row(t, row);
+            }
+            if touching_diff.apply(row, self.touching.row(t), t, &mut touching_at) {
+                self.touching.set_row(t, row);
+            } else {
+                row.clear();
+                row.extend_from_slice(self.touching.row(t));
+            }
             drop_listed(row, self.walker.row(t));
             self.angler.set_row(t, row);
         }
@@ -206,8 +211,15 @@ impl Diff {
 
     /// Fills `out` with unchanged tessel `t`'s row: its `old` row without the tessels it is
     /// no longer beside, with those it is now beside. `at` holds where `t`'s keys start in
-    /// `gone` and `came` (the lists ascending, tessels taken in ascending order).
-    fn apply(&self, out: &mut Vec<TesselId>, old: &[TesselId], t: usize, at: &mut [usize; 2]) {
+    /// `gone` and `came` (the lists ascending, tessels taken in ascending order). False, and
+    /// `out` left as it was, when `t` has no keys here (its row stays `old`).
+    fn apply(
+        &self,
+        out: &mut Vec<TesselId>,
+        old: &[TesselId],
+        t: usize,
+        at: &mut [usize; 2],
+    ) -> bool {
         let of_t = |keys: &[u32], at: &mut usize| {
             let from = *at;
             while keys.get(*at).is_some_and(|&k| (k >> 16) as usize == t) {
@@ -221,10 +233,10 @@ impl Diff {
             &self.gone[gone_from..gone_to],
             &self.came[came_from..came_to],
         );
-        out.clear();
         if gone.is_empty() && came.is_empty() {
-            return out.extend_from_slice(old);
+            return false;
         }
+        out.clear();
         // A key's low half is the changed tessel: the keys of `t` ascend with it.
         let tessel = |key: u32| TesselId(key as u16);
         let (mut g, mut c) = (0, 0);
@@ -240,6 +252,7 @@ impl Diff {
             }
         }
         out.extend(came[c..].iter().map(|&k| tessel(k)));
+        true
     }
 }
 
