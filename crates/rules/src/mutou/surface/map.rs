@@ -338,7 +338,12 @@ impl Surface {
             return;
         }
         out[from.index()] = 0;
-        let (mut layer, mut next) = (vec![from], Vec::new());
+        // Room for every tessel at once, so the layers never grow.
+        let (mut layer, mut next) = (
+            Vec::with_capacity(self.len()),
+            Vec::with_capacity(self.len()),
+        );
+        layer.push(from);
         for length in 1..=limit {
             for &t in &layer {
                 let near = match graph {

@@ -35,16 +35,18 @@ impl Rows {
 /// Scratch space shared by the rows of one derivation.
 struct Scratch {
     row: Vec<TesselId>,
-    /// `stamp[s]` is 2t + 1 once s is in t's gathered walker row, 2t + 2 in its touching
-    /// row, so a row is gathered without repeats and only needs sorting.
-    stamp: Vec<u32>,
+    /// A bit per tessel id for the walker row being gathered, then one for the touching row:
+    /// read off in order, a row comes out ascending and without repeats, unsorted.
+    walker: Vec<u64>,
+    touching: Vec<u64>,
 }
 
 impl Scratch {
     fn new(tessel_ids: usize) -> Scratch {
         Scratch {
             row: Vec::with_capacity(4 * MAX_CORNERS),
-            stamp: vec![0; tessel_ids],
+            walker: vec![0; tessel_ids.div_ceil(64)],
+            touching: vec![0; tessel_ids.div_ceil(64)],
         }
     }
 }
@@ -137,33 +139,59 @@ impl Derived {
 
     /// Appends `t`'s walker, touching and angler rows to `rows`, gathered afresh.
     fn gather(&self, t: TesselId, scratch: &mut Scratch, rows: &mut Rows) {
-        let Scratch { row, stamp } = scratch;
-        let mut gather = |row: &mut Vec<TesselId>, mark: u32, s: TesselId| {
-            if stamp[s.index()] != mark {
-                stamp[s.index()] = mark;
-                row.push(s);
-            }
+        let Scratch {
+            row,
+            walker,
+            touching,
+        } = scratch;
+        // The words that hold bits lie between the least and the most tessel met.
+        let (mut least, mut most) = (usize::MAX, 0);
+        let mut put = |bits: &mut [u64], s: TesselId| {
+            bits[s.index() / 64] |= 1 << (s.index() % 64);
+            (least, most) = (least.min(s.index() / 64), most.max(s.index() / 64));
         };
-        let mark = 2 * u32::from(t.0) + 1;
-        row.clear();
         for &g in self.cyc_e.row(t.index()) {
             let (l, r) = self.sides[g.index()];
             for s in l.into_iter().chain(r).filter(|&s| s != t) {
-                gather(row, mark, s);
+                put(walker, s);
             }
         }
-        row.sort_unstable();
-        rows.walker.push_row(row);
-        row.clear();
         for &v in self.cyc_v.row(t.index()) {
             for &s in self.at_vertex.row(v.index()).iter().filter(|&&s| s != t) {
-                gather(row, mark + 1, s);
+                put(touching, s);
             }
         }
-        row.sort_unstable();
+        let (least, words) = match least {
+            usize::MAX => (0, 0..0),
+            least => (least, least..most + 1),
+        };
+        read_off(row, &walker[words.clone()], 64 * least);
+        rows.walker.push_row(row);
+        read_off(row, &touching[words.clone()], 64 * least);
         rows.touching.push_row(row);
-        drop_listed(row, rows.walker.row(rows.walker.rows() - 1));
+        // Angler: touching but not walker.
+        for k in words.clone() {
+            touching[k] &= !walker[k];
+        }
+        read_off(row, &touching[words.clone()], 64 * least);
         rows.angler.push_row(row);
+        walker[words.clone()].fill(0);
+        touching[words].fill(0);
+    }
+}
+
+/// Fills `row` with the tessels whose bits are set in `bits`, ascending; bit 0 of the first
+/// word is tessel `first`.
+fn read_off(row: &mut Vec<TesselId>, bits: &[u64], first: usize) {
+    row.clear();
+    for (k, &word) in bits.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            row.push(TesselId(
+                (first + 64 * k + word.trailing_zeros() as usize) as u16,
+            ));
+            word &= word - 1;
+        }
     }
 }
 
