@@ -186,6 +186,14 @@ impl Surface {
                 turned &= turned - 1;
                 out(Edit::Merge { keep, gone });
             }
+            let keep_empty = empty(keep);
+            let above = walker.partition_point(|&t| t <= keep);
+            let mut candidates = (walker[above..].iter())
+                .filter(|&&t| allowed(t) && (keep_empty || empty(t)))
+                .peekable();
+            if candidates.peek().is_none() {
+                continue;
+            }
             let mark = u32::from(keep.0) + 1;
             (self.vertices(keep).iter()).for_each(|v| corner[v.index()] = mark);
             let of_keep = |v: VertexId| corner[v.index()] == mark;
@@ -195,12 +203,7 @@ impl Surface {
                     shared[s.index()] |= 1 << i;
                 }
             }
-            let keep_empty = empty(keep);
-            let above = walker.partition_point(|&t| t <= keep);
-            for &gone in walker[above..]
-                .iter()
-                .filter(|&&t| allowed(t) && (keep_empty || empty(t)))
-            {
+            for &gone in candidates {
                 let edges = shared[gone.index()];
                 let merges = self.check_merge_with(keep, gone, edges, of_keep).is_ok();
                 #[cfg(test)]
