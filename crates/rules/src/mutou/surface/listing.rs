@@ -271,12 +271,13 @@ impl Surface {
             l.or(r).is_some_and(allowed)
         };
         // Each allowed periphery edge with the way its one user runs it.
-        let rim: Vec<(EdgeId, VertexId, VertexId)> = self
-            .periphery_edges()
-            .iter()
-            .filter(side_ok)
-            .filter_map(|&e| self.periphery_use(e).ok().map(|(_, x, y)| (e, x, y)))
-            .collect();
+        let mut rim: Vec<(EdgeId, VertexId, VertexId)> =
+            Vec::with_capacity(self.periphery_edges().len());
+        rim.extend(
+            (self.periphery_edges().iter())
+                .filter(side_ok)
+                .filter_map(|&e| self.periphery_use(e).ok().map(|(_, x, y)| (e, x, y))),
+        );
         // Each rim edge's partners as bit sets (`RimMasks`): a word of pairs at a time.
         let words = rim.len().div_ceil(64).max(1);
         let (nt, nv) = (self.cache.tessel_ids, self.base.vertices.len());

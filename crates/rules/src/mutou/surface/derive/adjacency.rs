@@ -104,7 +104,9 @@ impl Derived {
             walker_diff.add(walker.row(k), fresh.walker.row(k), c, unchanged);
             touching_diff.add(touching.row(k), fresh.touching.row(k), c, unchanged);
         }
-        let mut patch: Vec<u32> = Vec::new();
+        let keys = walker_diff.gone.len() + walker_diff.came.len();
+        let mut patch: Vec<u32> =
+            Vec::with_capacity(keys + touching_diff.gone.len() + touching_diff.came.len());
         for diff in [&mut walker_diff, &mut touching_diff] {
             diff.gone.sort_unstable();
             diff.came.sort_unstable();
@@ -302,6 +304,7 @@ pub(super) fn merge_into<'a, T: Copy + Ord + 'a>(
     extra: &[T],
 ) {
     out.clear();
+    out.reserve(kept.size_hint().1.unwrap_or(0) + extra.len());
     let mut extra = extra.iter().copied().peekable();
     for &s in kept {
         while let Some(x) = extra.next_if(|&x| x < s) {

@@ -29,6 +29,7 @@ use super::{base_consistency, Csr, Derived};
 use crate::mutou::surface::ids::{EdgeId, TesselId, VertexId};
 use crate::mutou::surface::map::Base;
 use crate::mutou::surface::scratch;
+use crate::mutou::surface::MAX_CORNERS;
 
 /// What the caches said about the changed tessels before the edit, kept while they are
 /// overwritten (row k for the changed tessel k; empty for a new one).
@@ -182,8 +183,10 @@ impl Derived {
         self.cyc_v.grow_to(nt);
         self.cyc_e.grow_to(nt);
         self.splits.grow_to(nt);
-        let (mut corners, mut edges) = (Vec::new(), Vec::new());
-        let (mut keys, mut splits) = (Vec::new(), Vec::new());
+        let mut corners = Vec::with_capacity(MAX_CORNERS);
+        let mut edges = Vec::with_capacity(MAX_CORNERS);
+        let mut keys = Vec::with_capacity(MAX_CORNERS);
+        let mut splits = Vec::with_capacity(MAX_CORNERS * MAX_CORNERS);
         for &t in &changed.list {
             let t = t.index();
             corners.clear();
@@ -331,7 +334,7 @@ impl Derived {
     /// tessels, old and new (their rows or their tessels changed).
     fn follow_at_vertex(&mut self, before: &Before, changed: &Changed) -> Vec<VertexId> {
         self.at_vertex.grow_to(self.glued_vertex.len());
-        let mut corners: Vec<VertexId> = Vec::new();
+        let mut corners: Vec<VertexId> = Vec::with_capacity(4 * MAX_CORNERS);
         for (k, &t) in changed.list.iter().enumerate() {
             let (was, now) = (before.cyc_v.row(k), self.cyc_v.row(t.index()));
             for &v in was.iter().filter(|v| !now.contains(v)) {
@@ -355,7 +358,7 @@ impl Derived {
         old_ends: &[Option<[VertexId; 2]>],
     ) -> Vec<VertexId> {
         self.vertex_edges.grow_to(self.glued_vertex.len());
-        let mut ends: Vec<VertexId> = Vec::new();
+        let mut ends: Vec<VertexId> = Vec::with_capacity(4 * near.len());
         for (&g, was) in near.iter().zip(old_ends) {
             let was: &[VertexId] = was.as_ref().map_or(&[], |e| e.as_slice());
             let now = self.ends[g.index()];
@@ -390,7 +393,7 @@ fn records_changed(base: &Base, old_base: &Base) -> Vec<bool> {
 fn spliced_runs_kept(base: &Base, old_base: &Base, old: &Derived, flag: &[bool]) -> bool {
     let spliced = |e: EdgeId| old.splice_of.get(e.index()).is_some_and(Option::is_some);
     let runs = |b: &Base| {
-        let mut found: Vec<(EdgeId, VertexId, VertexId)> = Vec::new();
+        let mut found: Vec<(EdgeId, VertexId, VertexId)> = Vec::with_capacity(64);
         for t in (0..flag.len()).filter(|&t| flag[t]) {
             let Some(rec) = b.tessels.get(t).and_then(Option::as_deref) else {
                 continue;
