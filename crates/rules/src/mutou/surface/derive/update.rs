@@ -85,8 +85,11 @@ impl Derived {
             let mut glued = Derived::default();
             match flag.contains(&true) {
                 true => glued.glue(base),
-                // Splice or unsplice: the tessels are the old ones, so a spliced edge's users
-                // are those of its old glued edge.
+                false if Derived::spliced_once_more(base, old_base) => {
+                    glued = self.glue_spliced(base);
+                }
+                // Unsplice: the tessels are the old ones, so a spliced edge's users are those
+                // of its old glued edge.
                 false => glued.glue_with(base, |e| self.old_run(base, e)),
             }
             glued.moved_by_glue(self, &mut flag);
@@ -114,7 +117,7 @@ impl Derived {
 
     /// How base edge `e` is run by its first user (by tessel id) among the sides of its
     /// glued edge in these (old) caches, when the tessels are those of `base`.
-    fn old_run(&self, base: &Base, e: EdgeId) -> Option<[VertexId; 2]> {
+    pub(super) fn old_run(&self, base: &Base, e: EdgeId) -> Option<[VertexId; 2]> {
         let (l, r) = self
             .sides
             .get(self.glued_edge.get(e.index())?.index())
