@@ -99,7 +99,11 @@ impl Derived {
         let before = Before::of(self, &changed);
         self.tessel_ids = base.tessels.len();
         self.follow_cycles(base, &changed);
-        self.follow_live(base, &changed);
+        // Only a tessel made or killed changes the live list.
+        let born_or_died = |t: &TesselId| base.rec(*t).is_some() != old_base.rec(*t).is_some();
+        if changed.list.iter().any(born_or_died) {
+            self.follow_live(base, &changed);
+        }
         let near = self.edges_near(&before, &changed, old_ne);
         let old_ends: Vec<_> = (near.iter())
             .map(|e| self.ends.get(e.index()).copied().flatten())
@@ -382,13 +386,16 @@ impl Derived {
 /// A flag per tessel id of the new base: its record is not the old base's (new, gone or
 /// replaced; `altered` copies a record on write, so an untouched one is shared).
 fn records_changed(base: &Base, old_base: &Base) -> Vec<bool> {
-    (base.tessels.iter().enumerate())
-        .map(|(t, now)| match (old_base.tessels.get(t), now) {
-            (Some(Some(was)), Some(now)) => !Arc::ptr_eq(was, now),
-            (Some(None), None) => false,
-            _ => true,
-        })
-        .collect()
+    let mut flag = Vec::with_capacity(base.tessels.len());
+    let kept = base.tessels.iter().zip(&old_base.tessels);
+    flag.extend(kept.map(|(now, was)| match (was, now) {
+        (Some(was), Some(now)) => !Arc::ptr_eq(was, now),
+        (None, None) => false,
+        _ => true,
+    }));
+    // Ids past the old base's are new.
+    flag.resize(base.tessels.len(), true);
+    flag
 }
 
 /// Whether the changed tessels run the same spliced edges (old ids), each the same way,
