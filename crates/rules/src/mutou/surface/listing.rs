@@ -278,36 +278,7 @@ impl Surface {
                 .filter(side_ok)
                 .filter_map(|&e| self.periphery_use(e).ok().map(|(_, x, y)| (e, x, y))),
         );
-        // Each rim edge's partners as bit sets (`RimMasks`): a word of pairs at a time.
-        let words = rim.len().div_ceil(64).max(1);
-        let (nt, nv) = (self.cache.tessel_ids, self.base.vertices.len());
-        // The tessel sets are zeroed whole; the vertex sets, many more and few of them set,
-        // are cleared one by one after.
-        let clean = |space: &mut [u64]| {
-            scratch::with_clean_words(2 * nv * words, |clean| {
-                let mut masks = RimMasks::new(self, &rim, words, space, clean);
-                for (i, &(a, _, _)) in rim.iter().enumerate() {
-                    let partners = masks.partners(self, &rim, i);
-                    #[cfg(test)]
-                    for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
-                        let (x, y) = (rim[i].1, rim[i].2);
-                        let listed = partners[j / 64] >> (j % 64) & 1 == 1;
-                        let glues = self.check_glue([x, y, u, w]).is_ok();
-                        assert_eq!(listed, glues, "splice {a}, {b}");
-                    }
-                    for (k, &word) in partners.iter().enumerate() {
-                        let mut bits = word;
-                        while bits != 0 {
-                            let j = 64 * k + bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            out(Edit::Splice { a, b: rim[j].0 });
-                        }
-                    }
-                }
-                masks.clear(&rim);
-            })
-        };
-        scratch::with_zeroed_words((2 * nt + 2) * words, clean);
+        self.splice_pairs(&rim, out);
         // Each glued edge with its splice's index (what `check_unsplice` looks up), read off
         // the edges in order: a splice's first edge is the one it glues to.
         let splices = &self.base.splices;
@@ -352,6 +323,41 @@ impl Surface {
         }
     }
 
+    /// Splice candidates among the rim edges `rim` (allowed periphery edges, ascending, each
+    /// with the way its one user runs it), ascending by pair.
+    fn splice_pairs(&self, rim: &[(EdgeId, VertexId, VertexId)], out: &mut impl FnMut(Edit)) {
+        // Each rim edge's partners as bit sets (`RimMasks`): a word of pairs at a time.
+        let words = rim.len().div_ceil(64).max(1);
+        let (nt, nv) = (self.cache.tessel_ids, self.base.vertices.len());
+        // The tessel sets are zeroed whole; the vertex sets, many more and few of them set,
+        // are cleared one by one after.
+        let clean = |space: &mut [u64]| {
+            scratch::with_clean_words(2 * nv * words, |clean| {
+                let mut masks = RimMasks::new(self, rim, words, space, clean);
+                for (i, &(a, _, _)) in rim.iter().enumerate() {
+                    let partners = masks.partners(self, rim, i);
+                    #[cfg(test)]
+                    for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
+                        let (x, y) = (rim[i].1, rim[i].2);
+                        let listed = partners[j / 64] >> (j % 64) & 1 == 1;
+                        let glues = self.check_glue([x, y, u, w]).is_ok();
+                        assert_eq!(listed, glues, "splice {a}, {b}");
+                    }
+                    for (k, &word) in partners.iter().enumerate() {
+                        let mut bits = word;
+                        while bits != 0 {
+                            let j = 64 * k + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            out(Edit::Splice { a, b: rim[j].0 });
+                        }
+                    }
+                }
+                masks.clear(rim);
+            })
+        };
+        scratch::with_zeroed_words((2 * nt + 2) * words, clean);
+    }
+
     /// Test builds: the bridges found at once agree with `local`'s search for each splice.
     #[cfg(test)]
     fn bridges_match_searches(&self, bridges: Option<&[bool]>) {
@@ -380,8 +386,9 @@ struct RimMasks<'a> {
     /// Per vertex id: the rim edges whose first corner it is, then those whose second.
     is_first: &'a mut [u64],
     is_second: &'a mut [u64],
-    /// The rim edges whose two corners are one vertex, then room for one answer.
+    /// The rim edges whose two corners are one vertex.
     looped: &'a mut [u64],
+    /// Room for the answer of `partners`.
     out: &'a mut [u64],
 }
 
@@ -435,9 +442,9 @@ impl<'a> RimMasks<'a> {
     }
 
     /// The rim edges after `i` that rim edge `i` may be spliced to (the same answer as
-    /// `check_glue`), as a set. Pairs whose corners are all distinct are
-    /// read off the sets; the few that share a corner are judged one by one as `check_glue`
-    /// would (edges meeting at one end leave one pair of vertices to check).
+    /// `check_glue`), as a set. Pairs whose corners are all distinct are read off the sets;
+    /// the few that share a corner are judged one by one as `check_glue` would (edges
+    /// meeting at one end leave one pair of vertices to check).
     fn partners(
         &mut self,
         surface: &Surface,
@@ -450,13 +457,13 @@ impl<'a> RimMasks<'a> {
         let tessels = |v: VertexId| surface.tessels_at(v).iter().map(|t| t.index());
         for k in 0..words {
             // Partners whose second corner shares a tessel with x, or whose first one with y.
-            let clash_x = tessels(x).fold(0, |m, t| m | set(&self.at_second, t, k));
-            let clash_y = tessels(y).fold(0, |m, t| m | set(&self.at_first, t, k));
+            let clash_x = tessels(x).fold(0, |m, t| m | set(self.at_second, t, k));
+            let clash_y = tessels(y).fold(0, |m, t| m | set(self.at_first, t, k));
             let shared = match x == y {
                 true => u64::MAX,
                 false => {
                     let at = |v: VertexId| {
-                        set(&self.is_first, v.index(), k) | set(&self.is_second, v.index(), k)
+                        set(self.is_first, v.index(), k) | set(self.is_second, v.index(), k)
                     };
                     at(x) | at(y) | self.looped[k]
                 }
