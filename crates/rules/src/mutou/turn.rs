@@ -163,6 +163,7 @@ impl MuTou {
             .pieces()
             .filter(|p| p.owner == mover && !self.turn.frozen.contains(&p.at))
             .collect();
+        let places: Vec<TesselId> = own.iter().map(|p| p.at).collect();
         for from in &own {
             // D13: only one's own blood moves, and only onto one's own pieces.
             let kinds: Vec<Shak> = from
@@ -174,7 +175,7 @@ impl MuTou {
                 continue;
             }
             // Only costs up to the units left matter.
-            (self.surface()).distances_within(from.at, Graph::Vertex, units, &mut dist);
+            (self.surface()).distances_to(from.at, Graph::Vertex, units, &places, &mut dist);
             for to in &own {
                 let cost = dist[usize::from(to.at.0)];
                 if to.at == from.at || to.shakken.total() >= MAX_SHAKKEN || cost > units {

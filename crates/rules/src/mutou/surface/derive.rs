@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 mod adjacency;
 mod csr;
 mod pieces;
+mod splice;
 mod splits;
 mod update;
 mod verdicts;

@@ -62,10 +62,11 @@ impl LowLinks {
         self.low[root.index()] = self.clock;
         self.parent[root.index()] = root;
         let mut root_children = 0;
-        // Each frame: a tessel and how many of its row it has looked at.
-        let mut stack = vec![(root, 0usize)];
-        while let Some(&mut (v, ref mut seen)) = stack.last_mut() {
-            if let Some(&w) = row(v).get(*seen) {
+        // Each frame: a tessel, its row and how much of it has been looked at.
+        let mut stack = Vec::with_capacity(self.order.len());
+        stack.push((root, row(root), 0usize));
+        while let Some(&mut (v, links, ref mut seen)) = stack.last_mut() {
+            if let Some(&w) = links.get(*seen) {
                 *seen += 1;
                 if !member(w) || w == self.parent[v.index()] && v != root {
                     continue;
@@ -75,14 +76,16 @@ impl LowLinks {
                     self.order[w.index()] = self.clock;
                     self.low[w.index()] = self.clock;
                     self.parent[w.index()] = v;
-                    stack.push((w, 0));
+                    stack.push((w, row(w), 0));
                 } else {
                     self.low[v.index()] = self.low[v.index()].min(self.order[w.index()]);
                 }
                 continue;
             }
             stack.pop();
-            let Some(&(u, _)) = stack.last() else { break };
+            let Some(&(u, _, _)) = stack.last() else {
+                break;
+            };
             self.low[u.index()] = self.low[u.index()].min(self.low[v.index()]);
             self.bridge[v.index()] = self.low[v.index()] > self.order[u.index()];
             if u == root {

@@ -20,6 +20,7 @@ use super::edit::Edit;
 use super::ids::{EdgeId, TesselId, VertexId};
 use super::links::{CornerMarks, LowLinks};
 use super::map::Surface;
+use super::scratch;
 
 impl Surface {
     /// Fills `out` (after clearing it) with every edit `apply` would accept whose affected
@@ -60,8 +61,10 @@ impl Surface {
                 }
             }
         }
-        self.erase_edits(&|t| allowed(t) && empty(t), out);
-        self.splice_edits(&allowed, out);
+        // The stands' links, searched at most once for erase and unsplice together.
+        let stands: OnceCell<LowLinks> = OnceCell::new();
+        self.erase_edits(&|t| allowed(t) && empty(t), &stands, out);
+        self.splice_edits(&allowed, &stands, out);
     }
 
     /// Whether [`Surface::edits`] with the same `allowed` would list `edit`: the same region
@@ -158,37 +161,49 @@ impl Surface {
     /// Merge candidates: each allowed tessel with each allowed edge-neighbour. The check is
     /// the same both ways round on a valid map (the same shared run, corners and marks; the
     /// run is one piece in one cycle exactly when in the other, as V1 lets neither cycle pass
-    /// a corner twice), so each pair is checked once and listed both ways: the pairs that
-    /// merge, (smaller, larger) ascending, merged with the same pairs turned round.
+    /// a corner twice), so each pair is checked once, when its smaller tessel is `keep`, and
+    /// listed both ways: turned round when the larger one's turn comes, before its own pairs
+    /// (its walker row ascends, so both parts come out ascending).
     fn merge_edits(
         &self,
         allowed: &impl Fn(TesselId) -> bool,
         empty: &impl Fn(TesselId) -> bool,
         out: &mut impl FnMut(Edit),
     ) {
-        let mut pairs: Vec<(TesselId, TesselId)> = Vec::new();
+        let nt = self.cache.tessel_ids;
         // corner[v] == keep + 1: v is a corner of `keep`, the tessel whose pairs are checked.
         let mut corner = vec![0u32; self.base.vertices.len()];
         // shared[s]: the edges of `keep` beside tessel s, as `shared_edges` gives them on a
-        // valid map (bit i for edge i), read off `keep`'s edges once for all its neighbours.
-        let mut shared = vec![0u32; self.cache.tessel_ids];
-        let beside = |keep: TesselId, e: EdgeId| {
-            let (l, r) = self.edge_sides(e);
-            l.into_iter().chain(r).filter(move |&s| s != keep)
-        };
+        // valid map (bit i for edge i), read off `keep`'s edges once for all its neighbours;
+        // merged[t]: bit j for the smaller walker(t)[j] that merges with t (a walker row has
+        // at most `MAX_CORNERS` tessels).
+        let (mut shared, mut merged) = (vec![0u32; nt], vec![0u32; nt]);
         for &keep in self.tessels().iter().filter(|&&t| allowed(t)) {
+            let walker = self.walker(keep);
+            let mut turned = merged[keep.index()];
+            while turned != 0 {
+                let gone = walker[turned.trailing_zeros() as usize];
+                turned &= turned - 1;
+                out(Edit::Merge { keep, gone });
+            }
+            let keep_empty = empty(keep);
+            let above = walker.partition_point(|&t| t <= keep);
+            let mut candidates = (walker[above..].iter())
+                .filter(|&&t| allowed(t) && (keep_empty || empty(t)))
+                .peekable();
+            if candidates.peek().is_none() {
+                continue;
+            }
             let mark = u32::from(keep.0) + 1;
             (self.vertices(keep).iter()).for_each(|v| corner[v.index()] = mark);
             let of_keep = |v: VertexId| corner[v.index()] == mark;
             for (i, &e) in self.edges(keep).iter().enumerate() {
-                beside(keep, e).for_each(|s| shared[s.index()] |= 1 << i);
+                let (l, r) = self.cache.sides[e.index()];
+                for s in [l, r].into_iter().flatten().filter(|&s| s != keep) {
+                    shared[s.index()] |= 1 << i;
+                }
             }
-            let keep_empty = empty(keep);
-            for &gone in self
-                .walker(keep)
-                .iter()
-                .filter(|&&t| t > keep && allowed(t) && (keep_empty || empty(t)))
-            {
+            for &gone in candidates {
                 let edges = shared[gone.index()];
                 let merges = self.check_merge_with(keep, gone, edges, of_keep).is_ok();
                 #[cfg(test)]
@@ -198,24 +213,14 @@ impl Surface {
                     assert_eq!((merges, merges), (both.0.is_ok(), both.1.is_ok()));
                 }
                 if merges {
-                    pairs.push((keep, gone));
+                    out(Edit::Merge { keep, gone });
+                    let j = self.walker(gone).binary_search(&keep);
+                    merged[gone.index()] |= 1 << j.expect("walker rows are symmetric");
                 }
             }
-            for &e in self.edges(keep) {
-                beside(keep, e).for_each(|s| shared[s.index()] = 0);
-            }
+            // The tessels beside `keep`'s edges are its walker row.
+            walker.iter().for_each(|s| shared[s.index()] = 0);
         }
-        let mut turned: Vec<(TesselId, TesselId)> = pairs.iter().map(|&(a, b)| (b, a)).collect();
-        turned.sort_unstable();
-        let mut turned = turned.into_iter().peekable();
-        for pair in pairs {
-            while let Some((keep, gone)) = turned.next_if(|&turned| turned < pair) {
-                out(Edit::Merge { keep, gone });
-            }
-            let (keep, gone) = pair;
-            out(Edit::Merge { keep, gone });
-        }
-        turned.for_each(|(keep, gone)| out(Edit::Merge { keep, gone }));
     }
 
     /// Erase candidates: the checks of `check_erase`, with V3 read off the cut vertices of
@@ -225,10 +230,14 @@ impl Surface {
     /// their corners that they are no cut vertex of the touching graph
     /// (`corners_keep_touching`), so its search runs only for the others, and the stands'
     /// only for a stand tessel.
-    fn erase_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
+    fn erase_edits(
+        &self,
+        allowed: &impl Fn(TesselId) -> bool,
+        stands: &OnceCell<LowLinks>,
+        out: &mut impl FnMut(Edit),
+    ) {
         let mut marks = CornerMarks::new(self.cache.tessel_ids);
         let mut touching: Option<LowLinks> = None;
-        let mut stands: Option<LowLinks> = None;
         for &tessel in self.tessels().iter().filter(|&&t| allowed(t)) {
             if self.check_erase_here(tessel).is_err() {
                 continue;
@@ -236,7 +245,7 @@ impl Surface {
             let keeps_touching = self.corners_keep_touching(tessel, &mut marks)
                 || !touching.get_or_insert_with(|| self.touching_links()).cut[tessel.index()];
             let keeps_stand = self.stand_mark(tessel).is_none()
-                || !stands.get_or_insert_with(|| self.stand_links()).cut[tessel.index()];
+                || !stands.get_or_init(|| self.stand_links()).cut[tessel.index()];
             let keeps = keeps_touching && keeps_stand;
             #[cfg(test)]
             assert_eq!(
@@ -250,51 +259,35 @@ impl Surface {
         }
     }
 
-    /// Splice and unsplice candidates.
-    fn splice_edits(&self, allowed: &impl Fn(TesselId) -> bool, out: &mut impl FnMut(Edit)) {
+    /// Splice and unsplice candidates; `stands` holds the stands' links once searched.
+    fn splice_edits(
+        &self,
+        allowed: &impl Fn(TesselId) -> bool,
+        stands: &OnceCell<LowLinks>,
+        out: &mut impl FnMut(Edit),
+    ) {
         let side_ok = |e: &&EdgeId| {
             let (l, r) = self.edge_sides(**e);
             l.or(r).is_some_and(allowed)
         };
         // Each allowed periphery edge with the way its one user runs it.
-        let rim: Vec<(EdgeId, VertexId, VertexId)> = self
-            .periphery_edges()
-            .iter()
-            .filter(side_ok)
-            .filter_map(|&e| self.periphery_use(e).ok().map(|(_, x, y)| (e, x, y)))
+        let mut rim: Vec<(EdgeId, VertexId, VertexId)> =
+            Vec::with_capacity(self.periphery_edges().len());
+        rim.extend(
+            (self.periphery_edges().iter())
+                .filter(side_ok)
+                .filter_map(|&e| self.periphery_use(e).ok().map(|(_, x, y)| (e, x, y))),
+        );
+        self.splice_pairs(&rim, out);
+        // Each glued edge with its splice's index (what `check_unsplice` looks up), read off
+        // the edges in order: a splice's first edge is the one it glues to.
+        let splices = &self.base.splices;
+        let glued: Vec<(EdgeId, usize)> = (self.cache.splice_of.iter().enumerate())
+            .filter_map(|(e, i)| {
+                i.filter(|&i| splices[i][0].index() == e)
+                    .map(|i| (splices[i][0], i))
+            })
             .collect();
-        // The tessels at each rim corner as a set, so each pair's V1 check is two
-        // intersections (`check_glue` the same answer).
-        let at = RimSets::new(self, &rim);
-        for (i, &(a, x, y)) in rim.iter().enumerate() {
-            for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
-                // Gluing x≡w and y≡u: no tessel may hold both of a pair that is two vertices
-                // (V1). Edges meeting at one end (y = u or x = w) leave one such pair; other
-                // meetings go to `check_glue`.
-                let (xw, yu) = (x != w, y != u);
-                let apart = x != y && x != u && y != w && u != w;
-                let glues = match (apart, xw, yu) {
-                    (true, true, true) => at.apart(2 * i, 2 * j + 1) && at.apart(2 * i + 1, 2 * j),
-                    (true, true, false) => at.apart(2 * i, 2 * j + 1),
-                    (true, false, true) => at.apart(2 * i + 1, 2 * j),
-                    _ => self.check_glue([x, y, u, w]).is_ok(),
-                };
-                #[cfg(test)]
-                assert_eq!(
-                    glues,
-                    self.check_glue([x, y, u, w]).is_ok(),
-                    "splice {a}, {b}"
-                );
-                if glues {
-                    out(Edit::Splice { a, b });
-                }
-            }
-        }
-        // Each glued edge with its splice's index (what `check_unsplice` looks up).
-        let mut glued: Vec<(EdgeId, usize)> = (self.base.splices.iter().enumerate())
-            .map(|(i, s)| (s[0], i))
-            .collect();
-        glued.sort_unstable();
         // V3 for every splice at once (see `bridges`); V4 splice by splice, where it can break.
         let bridges = match glued.is_empty() {
             true => None,
@@ -302,7 +295,6 @@ impl Surface {
         };
         // V4: the splice's sides would lose their last link inside one stand, and it is a
         // bridge of that stand's walker graph (searched only once a splice needs it).
-        let stands: OnceCell<LowLinks> = OnceCell::new();
         let splits_stand = |i: usize| {
             let splits = match self.unsplice_stand_link(i) {
                 Some((a, b, _)) => stands.get_or_init(|| self.stand_links()).is_bridge(a, b),
@@ -331,6 +323,41 @@ impl Surface {
         }
     }
 
+    /// Splice candidates among the rim edges `rim` (allowed periphery edges, ascending, each
+    /// with the way its one user runs it), ascending by pair.
+    fn splice_pairs(&self, rim: &[(EdgeId, VertexId, VertexId)], out: &mut impl FnMut(Edit)) {
+        // Each rim edge's partners as bit sets (`RimMasks`): a word of pairs at a time.
+        let words = rim.len().div_ceil(64).max(1);
+        let (nt, nv) = (self.cache.tessel_ids, self.base.vertices.len());
+        // The tessel sets are zeroed whole; the vertex sets, many more and few of them set,
+        // are cleared one by one after.
+        let clean = |space: &mut [u64]| {
+            scratch::with_clean_words(2 * nv * words, |clean| {
+                let mut masks = RimMasks::new(self, rim, words, space, clean);
+                for (i, &(a, _, _)) in rim.iter().enumerate() {
+                    let partners = masks.partners(self, rim, i);
+                    #[cfg(test)]
+                    for (j, &(b, u, w)) in rim.iter().enumerate().skip(i + 1) {
+                        let (x, y) = (rim[i].1, rim[i].2);
+                        let listed = partners[j / 64] >> (j % 64) & 1 == 1;
+                        let glues = self.check_glue([x, y, u, w]).is_ok();
+                        assert_eq!(listed, glues, "splice {a}, {b}");
+                    }
+                    for (k, &word) in partners.iter().enumerate() {
+                        let mut bits = word;
+                        while bits != 0 {
+                            let j = 64 * k + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            out(Edit::Splice { a, b: rim[j].0 });
+                        }
+                    }
+                }
+                masks.clear(rim);
+            })
+        };
+        scratch::with_zeroed_words((2 * nt + 2) * words, clean);
+    }
+
     /// Test builds: the bridges found at once agree with `local`'s search for each splice.
     #[cfg(test)]
     fn bridges_match_searches(&self, bridges: Option<&[bool]>) {
@@ -345,40 +372,130 @@ impl Surface {
     }
 }
 
-/// The tessels at each corner of the rim edges `(edge, x, y)` as bit sets: set `2i` for rim
-/// edge i's x, `2i + 1` for its y, each over the tessels at any rim corner, numbered as met.
-struct RimSets {
+/// The rim edges `(edge, x, y)` (allowed periphery edges, each with the way its one user
+/// runs it) as bit sets over their indices, so that each edge finds the later ones it may be
+/// spliced to a word at a time. Gluing rim edge i to a later rim edge j (x, y and u, w) joins
+/// x≡w and y≡u, which V1 refuses when a tessel holds both of a pair that is two vertices: when
+/// the corners are all distinct, exactly when a tessel at x is at w or one at y is at u.
+struct RimMasks<'a> {
+    /// Words per set.
     words: usize,
-    bits: Vec<u64>,
+    /// Per tessel id: the rim edges whose first corner it holds, then those whose second.
+    at_first: &'a mut [u64],
+    at_second: &'a mut [u64],
+    /// Per vertex id: the rim edges whose first corner it is, then those whose second.
+    is_first: &'a mut [u64],
+    is_second: &'a mut [u64],
+    /// The rim edges whose two corners are one vertex.
+    looped: &'a mut [u64],
+    /// Room for the answer of `partners`.
+    out: &'a mut [u64],
 }
 
-impl RimSets {
-    fn new(surface: &Surface, rim: &[(EdgeId, VertexId, VertexId)]) -> RimSets {
-        let corners = || rim.iter().flat_map(|&(_, x, y)| [x, y]);
-        let mut number = vec![u32::MAX; surface.cache.tessel_ids];
-        let mut met = 0;
-        for v in corners() {
-            for t in surface.tessels_at(v) {
-                if number[t.index()] == u32::MAX {
-                    number[t.index()] = met;
-                    met += 1;
-                }
+impl<'a> RimMasks<'a> {
+    /// The sets of `rim`, `words` words each, laid out in `space` and `clean` (zeroed, long
+    /// enough: the tessel sets and the rest in `space`, the vertex sets in `clean`).
+    fn new(
+        surface: &Surface,
+        rim: &[(EdgeId, VertexId, VertexId)],
+        words: usize,
+        space: &'a mut [u64],
+        clean: &'a mut [u64],
+    ) -> RimMasks<'a> {
+        let (nt, nv) = (surface.cache.tessel_ids, surface.base.vertices.len());
+        let (at_first, space) = space.split_at_mut(nt * words);
+        let (at_second, space) = space.split_at_mut(nt * words);
+        let (is_first, is_second) = clean.split_at_mut(nv * words);
+        let (looped, out) = space.split_at_mut(words);
+        for (j, &(_, u, w)) in rim.iter().enumerate() {
+            let (k, bit) = (j / 64, 1u64 << (j % 64));
+            for t in surface.tessels_at(u) {
+                at_first[t.index() * words + k] |= bit;
+            }
+            for t in surface.tessels_at(w) {
+                at_second[t.index() * words + k] |= bit;
+            }
+            is_first[u.index() * words + k] |= bit;
+            is_second[w.index() * words + k] |= bit;
+            if u == w {
+                looped[k] |= bit;
             }
         }
-        let words = (met as usize).div_ceil(64).max(1);
-        let mut bits = vec![0u64; 2 * rim.len() * words];
-        for (set, v) in corners().enumerate() {
-            for t in surface.tessels_at(v) {
-                let k = number[t.index()] as usize;
-                bits[set * words + k / 64] |= 1 << (k % 64);
-            }
+        RimMasks {
+            words,
+            at_first,
+            at_second,
+            is_first,
+            is_second,
+            looped,
+            out: &mut out[..words],
         }
-        RimSets { words, bits }
     }
 
-    /// Whether sets `p` and `q` have no tessel in common.
-    fn apart(&self, p: usize, q: usize) -> bool {
-        let (p, q) = (p * self.words, q * self.words);
-        (0..self.words).all(|k| self.bits[p + k] & self.bits[q + k] == 0)
+    /// Zeroes the vertex sets again (the words of `rim`'s corners).
+    fn clear(self, rim: &[(EdgeId, VertexId, VertexId)]) {
+        let words = self.words;
+        for &(_, u, w) in rim {
+            self.is_first[u.index() * words..][..words].fill(0);
+            self.is_second[w.index() * words..][..words].fill(0);
+        }
+    }
+
+    /// The rim edges after `i` that rim edge `i` may be spliced to (the same answer as
+    /// `check_glue`), as a set. Pairs whose corners are all distinct are read off the sets;
+    /// the few that share a corner are judged one by one as `check_glue` would (edges
+    /// meeting at one end leave one pair of vertices to check).
+    fn partners(
+        &mut self,
+        surface: &Surface,
+        rim: &[(EdgeId, VertexId, VertexId)],
+        i: usize,
+    ) -> &[u64] {
+        let (_, x, y) = rim[i];
+        let words = self.words;
+        let set = |sets: &[u64], at: usize, k: usize| sets[at * words + k];
+        let tessels = |v: VertexId| surface.tessels_at(v).iter().map(|t| t.index());
+        for k in 0..words {
+            // Partners whose second corner shares a tessel with x, or whose first one with y.
+            let clash_x = tessels(x).fold(0, |m, t| m | set(self.at_second, t, k));
+            let clash_y = tessels(y).fold(0, |m, t| m | set(self.at_first, t, k));
+            let shared = match x == y {
+                true => u64::MAX,
+                false => {
+                    let at = |v: VertexId| {
+                        set(self.is_first, v.index(), k) | set(self.is_second, v.index(), k)
+                    };
+                    at(x) | at(y) | self.looped[k]
+                }
+            };
+            // Only the rim edges after i, and none past the last.
+            let first = 64 * k;
+            let above = match (i + 1).checked_sub(first) {
+                Some(n) if n >= 64 => 0,
+                Some(n) => u64::MAX << n,
+                None => u64::MAX,
+            };
+            let below = match rim.len() - first.min(rim.len()) {
+                n if n >= 64 => u64::MAX,
+                n => (1u64 << n) - 1,
+            };
+            let mut glues = !shared & !clash_x & !clash_y;
+            let mut odd = shared & above & below;
+            while odd != 0 {
+                let j = 64 * k + odd.trailing_zeros() as usize;
+                odd &= odd - 1;
+                let (_, u, w) = rim[j];
+                let apart = x != y && x != u && y != w && u != w;
+                let bit = 1u64 << (j % 64);
+                let ok = match (apart, x != w, y != u) {
+                    (true, true, false) => clash_x & bit == 0,
+                    (true, false, true) => clash_y & bit == 0,
+                    _ => surface.check_glue([x, y, u, w]).is_ok(),
+                };
+                glues |= if ok { bit } else { 0 };
+            }
+            self.out[k] = glues & above & below;
+        }
+        self.out
     }
 }

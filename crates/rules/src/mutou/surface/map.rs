@@ -332,13 +332,32 @@ impl Surface {
     /// [`Surface::distances`] up to `limit`: `out[t]` is the shortest-path length from `from`
     /// where it is at most `limit`, `u16::MAX` everywhere else. Searches only that far.
     pub fn distances_within(&self, from: TesselId, graph: Graph, limit: u16, out: &mut Vec<u16>) {
+        self.distances_to(from, graph, limit, &[], out);
+    }
+
+    /// [`Surface::distances_within`], stopping early once every tessel of `wanted` (if any)
+    /// has its length: `out` is then exact at `wanted`, and elsewhere either exact or
+    /// `u16::MAX`. With `wanted` empty the search goes the whole way.
+    pub fn distances_to(
+        &self,
+        from: TesselId,
+        graph: Graph,
+        limit: u16,
+        wanted: &[TesselId],
+        out: &mut Vec<u16>,
+    ) {
         out.clear();
         out.resize(self.base.tessels.len(), u16::MAX);
         if !self.is_live(from) {
             return;
         }
         out[from.index()] = 0;
-        let (mut layer, mut next) = (vec![from], Vec::new());
+        // Room for every tessel at once, so the layers never grow.
+        let (mut layer, mut next) = (
+            Vec::with_capacity(self.len()),
+            Vec::with_capacity(self.len()),
+        );
+        layer.push(from);
         for length in 1..=limit {
             for &t in &layer {
                 let near = match graph {
@@ -352,7 +371,8 @@ impl Surface {
                     }
                 }
             }
-            if next.is_empty() {
+            let found = |t: &TesselId| out.get(t.index()).is_none_or(|&d| d != u16::MAX);
+            if next.is_empty() || !wanted.is_empty() && wanted.iter().all(found) {
                 return;
             }
             std::mem::swap(&mut layer, &mut next);

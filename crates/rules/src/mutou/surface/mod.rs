@@ -43,6 +43,7 @@ mod local;
 mod map;
 mod ops;
 mod plane;
+mod scratch;
 mod validity;
 mod voronoi;
 

@@ -80,6 +80,16 @@ pub(super) fn segment_segment(a: Pt, b: Pt, c: Pt, d: Pt) -> f64 {
         .min(point_segment(d, a, b))
 }
 
+/// Whether the boxes around segments a–b and c–d lie more than a thousand times [`EPS`]
+/// apart along an axis: then the segments are farther apart than [`EPS`], and so far that
+/// rounding cannot bring `segment_segment` down to it (a quick answer for most pairs).
+fn boxes_far(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
+    let far = |p: f64, q: f64, r: f64, s: f64| {
+        p.max(q) + 1e3 * EPS < r.min(s) || r.max(s) + 1e3 * EPS < p.min(q)
+    };
+    far(a.0, b.0, c.0, d.0) || far(a.1, b.1, c.1, d.1)
+}
+
 /// Whether segments a–b and c–d keep apart: farther than [`EPS`] if they share no endpoint;
 /// if they share exactly one endpoint (bit-equal), the two other ends are each farther than
 /// [`EPS`] from the other segment (they meet at that point only, not along a line).
@@ -89,7 +99,7 @@ pub(super) fn apart(a: Pt, b: Pt, c: Pt, d: Pt) -> bool {
         .filter(|(p, q)| p == q)
         .count();
     match shared {
-        0 => segment_segment(a, b, c, d) > EPS,
+        0 => boxes_far(a, b, c, d) || segment_segment(a, b, c, d) > EPS,
         1 => {
             let far_ab = if a == c || a == d { b } else { a };
             let far_cd = if c == a || c == b { d } else { c };

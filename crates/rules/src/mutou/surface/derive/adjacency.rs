@@ -35,16 +35,18 @@ impl Rows {
 /// Scratch space shared by the rows of one derivation.
 struct Scratch {
     row: Vec<TesselId>,
-    /// `stamp[s]` is 2t + 1 once s is in t's gathered walker row, 2t + 2 in its touching
-    /// row, so a row is gathered without repeats and only needs sorting.
-    stamp: Vec<u32>,
+    /// A bit per tessel id for the walker row being gathered, then one for the touching row:
+    /// read off in order, a row comes out ascending and without repeats, unsorted.
+    walker: Vec<u64>,
+    touching: Vec<u64>,
 }
 
 impl Scratch {
     fn new(tessel_ids: usize) -> Scratch {
         Scratch {
             row: Vec::with_capacity(4 * MAX_CORNERS),
-            stamp: vec![0; tessel_ids],
+            walker: vec![0; tessel_ids.div_ceil(64)],
+            touching: vec![0; tessel_ids.div_ceil(64)],
         }
     }
 }
@@ -102,7 +104,9 @@ impl Derived {
             walker_diff.add(walker.row(k), fresh.walker.row(k), c, unchanged);
             touching_diff.add(touching.row(k), fresh.touching.row(k), c, unchanged);
         }
-        let mut patch: Vec<u32> = Vec::new();
+        let keys = walker_diff.gone.len() + walker_diff.came.len();
+        let mut patch: Vec<u32> =
+            Vec::with_capacity(keys + touching_diff.gone.len() + touching_diff.came.len());
         for diff in [&mut walker_diff, &mut touching_diff] {
             diff.gone.sort_unstable();
             diff.came.sort_unstable();
@@ -121,46 +125,75 @@ impl Derived {
         let (mut walker_at, mut touching_at) = ([0, 0], [0, 0]);
         let row = &mut scratch.row;
         for t in patch.into_iter().map(|t| t as usize) {
-            walker_diff.apply(row, self.walker.row(t), t, &mut walker_at);
-            self.walker.set_row(t, row);
-            touching_diff.apply(row, self.touching.row(t), t, &mut touching_at);
-            self.touching.set_row(t, row);
-            let walker = self.walker.row(t);
-            row.retain(|s| walker.binary_search(s).is_err());
+            if walker_diff.apply(row, self.walker.row(t), t, &mut walker_at) {
+                self.walker.set_row(t, row);
+            }
+            if touching_diff.apply(row, self.touching.row(t), t, &mut touching_at) {
+                self.touching.set_row(t, row);
+            } else {
+                row.clear();
+                row.extend_from_slice(self.touching.row(t));
+            }
+            drop_listed(row, self.walker.row(t));
             self.angler.set_row(t, row);
         }
     }
 
     /// Appends `t`'s walker, touching and angler rows to `rows`, gathered afresh.
     fn gather(&self, t: TesselId, scratch: &mut Scratch, rows: &mut Rows) {
-        let Scratch { row, stamp } = scratch;
-        let mut gather = |row: &mut Vec<TesselId>, mark: u32, s: TesselId| {
-            if stamp[s.index()] != mark {
-                stamp[s.index()] = mark;
-                row.push(s);
-            }
+        let Scratch {
+            row,
+            walker,
+            touching,
+        } = scratch;
+        // The words that hold bits lie between the least and the most tessel met.
+        let (mut least, mut most) = (usize::MAX, 0);
+        let mut put = |bits: &mut [u64], s: TesselId| {
+            bits[s.index() / 64] |= 1 << (s.index() % 64);
+            (least, most) = (least.min(s.index() / 64), most.max(s.index() / 64));
         };
-        let mark = 2 * u32::from(t.0) + 1;
-        row.clear();
         for &g in self.cyc_e.row(t.index()) {
             let (l, r) = self.sides[g.index()];
             for s in l.into_iter().chain(r).filter(|&s| s != t) {
-                gather(row, mark, s);
+                put(walker, s);
             }
         }
-        row.sort_unstable();
-        rows.walker.push_row(row);
-        row.clear();
         for &v in self.cyc_v.row(t.index()) {
             for &s in self.at_vertex.row(v.index()).iter().filter(|&&s| s != t) {
-                gather(row, mark + 1, s);
+                put(touching, s);
             }
         }
-        row.sort_unstable();
+        let (least, words) = match least {
+            usize::MAX => (0, 0..0),
+            least => (least, least..most + 1),
+        };
+        read_off(row, &walker[words.clone()], 64 * least);
+        rows.walker.push_row(row);
+        read_off(row, &touching[words.clone()], 64 * least);
         rows.touching.push_row(row);
-        let walker = rows.walker.row(rows.walker.rows() - 1);
-        row.retain(|s| walker.binary_search(s).is_err());
+        // Angler: touching but not walker.
+        for k in words.clone() {
+            touching[k] &= !walker[k];
+        }
+        read_off(row, &touching[words.clone()], 64 * least);
         rows.angler.push_row(row);
+        walker[words.clone()].fill(0);
+        touching[words].fill(0);
+    }
+}
+
+/// Fills `row` with the tessels whose bits are set in `bits`, ascending; bit 0 of the first
+/// word is tessel `first`.
+fn read_off(row: &mut Vec<TesselId>, bits: &[u64], first: usize) {
+    row.clear();
+    for (k, &word) in bits.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            row.push(TesselId(
+                (first + 64 * k + word.trailing_zeros() as usize) as u16,
+            ));
+            word &= word - 1;
+        }
     }
 }
 
@@ -208,8 +241,15 @@ impl Diff {
 
     /// Fills `out` with unchanged tessel `t`'s row: its `old` row without the tessels it is
     /// no longer beside, with those it is now beside. `at` holds where `t`'s keys start in
-    /// `gone` and `came` (the lists ascending, tessels taken in ascending order).
-    fn apply(&self, out: &mut Vec<TesselId>, old: &[TesselId], t: usize, at: &mut [usize; 2]) {
+    /// `gone` and `came` (the lists ascending, tessels taken in ascending order). False, and
+    /// `out` left as it was, when `t` has no keys here (its row stays `old`).
+    fn apply(
+        &self,
+        out: &mut Vec<TesselId>,
+        old: &[TesselId],
+        t: usize,
+        at: &mut [usize; 2],
+    ) -> bool {
         let of_t = |keys: &[u32], at: &mut usize| {
             let from = *at;
             while keys.get(*at).is_some_and(|&k| (k >> 16) as usize == t) {
@@ -219,25 +259,42 @@ impl Diff {
         };
         let (gone_from, gone_to) = of_t(&self.gone, &mut at[0]);
         let (came_from, came_to) = of_t(&self.came, &mut at[1]);
-        let gone = self.gone[gone_from..gone_to]
-            .iter()
-            .map(|&k| TesselId(k as u16));
-        let came = self.came[came_from..came_to]
-            .iter()
-            .map(|&k| TesselId(k as u16));
-        let mut gone = gone.peekable();
-        let mut came = came.peekable();
+        let (gone, came) = (
+            &self.gone[gone_from..gone_to],
+            &self.came[came_from..came_to],
+        );
+        if gone.is_empty() && came.is_empty() {
+            return false;
+        }
         out.clear();
+        // A key's low half is the changed tessel: the keys of `t` ascend with it.
+        let tessel = |key: u32| TesselId(key as u16);
+        let (mut g, mut c) = (0, 0);
         for &s in old {
-            while let Some(c) = came.next_if(|&c| c < s) {
-                out.push(c);
+            while c < came.len() && tessel(came[c]) < s {
+                out.push(tessel(came[c]));
+                c += 1;
             }
-            if gone.next_if_eq(&s).is_none() {
+            if g < gone.len() && tessel(gone[g]) == s {
+                g += 1;
+            } else {
                 out.push(s);
             }
         }
-        out.extend(came);
+        out.extend(came[c..].iter().map(|&k| tessel(k)));
+        true
     }
+}
+
+/// Drops from ascending `row` the tessels `listed` (ascending) holds, in one pass of both.
+fn drop_listed(row: &mut Vec<TesselId>, listed: &[TesselId]) {
+    let mut at = 0;
+    row.retain(|s| {
+        while listed.get(at).is_some_and(|l| l < s) {
+            at += 1;
+        }
+        listed.get(at) != Some(s)
+    });
 }
 
 /// Fills `out` with the ascending merge of `kept` and `extra` (both ascending, disjoint).
@@ -247,6 +304,7 @@ pub(super) fn merge_into<'a, T: Copy + Ord + 'a>(
     extra: &[T],
 ) {
     out.clear();
+    out.reserve(kept.size_hint().1.unwrap_or(0) + extra.len());
     let mut extra = extra.iter().copied().peekable();
     for &s in kept {
         while let Some(x) = extra.next_if(|&x| x < s) {

@@ -28,6 +28,8 @@ use super::splits::split_pairs;
 use super::{base_consistency, Csr, Derived};
 use crate::mutou::surface::ids::{EdgeId, TesselId, VertexId};
 use crate::mutou::surface::map::Base;
+use crate::mutou::surface::scratch;
+use crate::mutou::surface::MAX_CORNERS;
 
 /// What the caches said about the changed tessels before the edit, kept while they are
 /// overwritten (row k for the changed tessel k; empty for a new one).
@@ -83,8 +85,11 @@ impl Derived {
             let mut glued = Derived::default();
             match flag.contains(&true) {
                 true => glued.glue(base),
-                // Splice or unsplice: the tessels are the old ones, so a spliced edge's users
-                // are those of its old glued edge.
+                false if Derived::spliced_once_more(base, old_base) => {
+                    glued = self.glue_spliced(base);
+                }
+                // Unsplice: the tessels are the old ones, so a spliced edge's users are those
+                // of its old glued edge.
                 false => glued.glue_with(base, |e| self.old_run(base, e)),
             }
             glued.moved_by_glue(self, &mut flag);
@@ -94,7 +99,11 @@ impl Derived {
         let before = Before::of(self, &changed);
         self.tessel_ids = base.tessels.len();
         self.follow_cycles(base, &changed);
-        self.follow_live(base, &changed);
+        // Only a tessel made or killed changes the live list.
+        let born_or_died = |t: &TesselId| base.rec(*t).is_some() != old_base.rec(*t).is_some();
+        if changed.list.iter().any(born_or_died) {
+            self.follow_live(base, &changed);
+        }
         let near = self.edges_near(&before, &changed, old_ne);
         let old_ends: Vec<_> = (near.iter())
             .map(|e| self.ends.get(e.index()).copied().flatten())
@@ -112,7 +121,7 @@ impl Derived {
 
     /// How base edge `e` is run by its first user (by tessel id) among the sides of its
     /// glued edge in these (old) caches, when the tessels are those of `base`.
-    fn old_run(&self, base: &Base, e: EdgeId) -> Option<[VertexId; 2]> {
+    pub(super) fn old_run(&self, base: &Base, e: EdgeId) -> Option<[VertexId; 2]> {
         let (l, r) = self
             .sides
             .get(self.glued_edge.get(e.index())?.index())
@@ -181,8 +190,10 @@ impl Derived {
         self.cyc_v.grow_to(nt);
         self.cyc_e.grow_to(nt);
         self.splits.grow_to(nt);
-        let (mut corners, mut edges) = (Vec::new(), Vec::new());
-        let (mut keys, mut splits) = (Vec::new(), Vec::new());
+        let mut corners = Vec::with_capacity(MAX_CORNERS);
+        let mut edges = Vec::with_capacity(MAX_CORNERS);
+        let mut keys = Vec::with_capacity(MAX_CORNERS);
+        let mut splits = Vec::with_capacity(MAX_CORNERS * MAX_CORNERS);
         for &t in &changed.list {
             let t = t.index();
             corners.clear();
@@ -212,16 +223,25 @@ impl Derived {
     /// The glued edges of the changed tessels' cycles, old and new, and every edge id made
     /// by the edit (past `old_ne`), ascending.
     fn edges_near(&self, before: &Before, changed: &Changed, old_ne: usize) -> Vec<EdgeId> {
-        let mut at = vec![false; self.glued_edge.len()];
-        for (k, t) in changed.list.iter().enumerate() {
-            let edges = before.cyc_e.row(k).iter().chain(self.cyc_e.row(t.index()));
-            edges.for_each(|e| at[e.index()] = true);
-        }
-        // Read off in order: cheaper than sorting them.
-        let near = (0..old_ne)
-            .filter(|&e| at[e])
-            .chain(old_ne..self.glued_edge.len());
-        near.map(|e| EdgeId(e as u16)).collect()
+        let mut near = Vec::with_capacity(64);
+        // A bit per old edge, read off in order: cheaper than sorting them.
+        scratch::with_zeroed_words(old_ne.div_ceil(64), |at| {
+            for (k, t) in changed.list.iter().enumerate() {
+                let edges = before.cyc_e.row(k).iter().chain(self.cyc_e.row(t.index()));
+                for e in edges.map(|e| e.index()).filter(|&e| e < old_ne) {
+                    at[e / 64] |= 1 << (e % 64);
+                }
+            }
+            for (k, &word) in at.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    near.push(EdgeId((64 * k + bits.trailing_zeros() as usize) as u16));
+                    bits &= bits - 1;
+                }
+            }
+        });
+        near.extend((old_ne..self.glued_edge.len()).map(|e| EdgeId(e as u16)));
+        near
     }
 
     /// Ends, sides and the periphery, made afresh at the edges near the edit. `None` on a V2
@@ -305,7 +325,14 @@ impl Derived {
             .copied()
             .collect();
         let old = std::mem::take(&mut self.periphery);
-        let kept = old.iter().filter(|g| near.binary_search(g).is_err());
+        // Both ascending: one pass leaves out the edges near the edit.
+        let mut at = 0;
+        let kept = old.iter().filter(|g| {
+            while near.get(at).is_some_and(|n| n < g) {
+                at += 1;
+            }
+            near.get(at) != Some(g)
+        });
         merge_into(&mut self.periphery, kept, &rim);
     }
 
@@ -314,7 +341,7 @@ impl Derived {
     /// tessels, old and new (their rows or their tessels changed).
     fn follow_at_vertex(&mut self, before: &Before, changed: &Changed) -> Vec<VertexId> {
         self.at_vertex.grow_to(self.glued_vertex.len());
-        let mut corners: Vec<VertexId> = Vec::new();
+        let mut corners: Vec<VertexId> = Vec::with_capacity(4 * MAX_CORNERS);
         for (k, &t) in changed.list.iter().enumerate() {
             let (was, now) = (before.cyc_v.row(k), self.cyc_v.row(t.index()));
             for &v in was.iter().filter(|v| !now.contains(v)) {
@@ -338,7 +365,7 @@ impl Derived {
         old_ends: &[Option<[VertexId; 2]>],
     ) -> Vec<VertexId> {
         self.vertex_edges.grow_to(self.glued_vertex.len());
-        let mut ends: Vec<VertexId> = Vec::new();
+        let mut ends: Vec<VertexId> = Vec::with_capacity(4 * near.len());
         for (&g, was) in near.iter().zip(old_ends) {
             let was: &[VertexId] = was.as_ref().map_or(&[], |e| e.as_slice());
             let now = self.ends[g.index()];
@@ -359,13 +386,16 @@ impl Derived {
 /// A flag per tessel id of the new base: its record is not the old base's (new, gone or
 /// replaced; `altered` copies a record on write, so an untouched one is shared).
 fn records_changed(base: &Base, old_base: &Base) -> Vec<bool> {
-    (base.tessels.iter().enumerate())
-        .map(|(t, now)| match (old_base.tessels.get(t), now) {
-            (Some(Some(was)), Some(now)) => !Arc::ptr_eq(was, now),
-            (Some(None), None) => false,
-            _ => true,
-        })
-        .collect()
+    let mut flag = Vec::with_capacity(base.tessels.len());
+    let kept = base.tessels.iter().zip(&old_base.tessels);
+    flag.extend(kept.map(|(now, was)| match (was, now) {
+        (Some(was), Some(now)) => !Arc::ptr_eq(was, now),
+        (None, None) => false,
+        _ => true,
+    }));
+    // Ids past the old base's are new.
+    flag.resize(base.tessels.len(), true);
+    flag
 }
 
 /// Whether the changed tessels run the same spliced edges (old ids), each the same way,
@@ -373,7 +403,7 @@ fn records_changed(base: &Base, old_base: &Base) -> Vec<bool> {
 fn spliced_runs_kept(base: &Base, old_base: &Base, old: &Derived, flag: &[bool]) -> bool {
     let spliced = |e: EdgeId| old.splice_of.get(e.index()).is_some_and(Option::is_some);
     let runs = |b: &Base| {
-        let mut found: Vec<(EdgeId, VertexId, VertexId)> = Vec::new();
+        let mut found: Vec<(EdgeId, VertexId, VertexId)> = Vec::with_capacity(64);
         for t in (0..flag.len()).filter(|&t| flag[t]) {
             let Some(rec) = b.tessels.get(t).and_then(Option::as_deref) else {
                 continue;

@@ -55,7 +55,7 @@ pub(super) fn gens() -> impl Strategy<Value = Gen> {
 
 /// Every relation is symmetric (jagger with the same least cost), the surface validates, its
 /// caches are those a rebuild from scratch would make, and bounded distances are the full
-/// ones cut at their bound.
+/// ones cut at their bound (also at the tessels a search stops at once it has reached them).
 pub(super) fn check_invariants(s: &Surface) {
     s.validate().unwrap();
     s.caches_match_rebuild().unwrap();
@@ -70,6 +70,12 @@ pub(super) fn check_invariants(s: &Surface) {
                     .map(|&d| if d <= limit { d } else { u16::MAX })
                     .collect();
                 assert_eq!(near, cut, "distances from {from} within {limit}");
+                // Stopping once a few tessels are reached keeps their lengths.
+                let wanted: Vec<TesselId> = s.tessels().iter().step_by(3).copied().collect();
+                s.distances_to(from, graph, limit, &wanted, &mut near);
+                for t in &wanted {
+                    assert_eq!(near[t.index()], cut[t.index()], "distance to {t}");
+                }
             }
         }
     }
