@@ -257,16 +257,16 @@ async fn list(
     let query = crate::api::read_query(query)?;
     let limit = query.limit.unwrap_or(DEFAULT_LIMIT).min(MAX_LIMIT);
     let user = &identity.user.id;
+    // The count first: every notification it counts is then in the list (within the limit);
+    // one stored in between may be listed before it is counted, never counted and missing.
+    let unread = unread(&state, user).await?;
     let stored = state
         .store
         .notifications_of(user, false, limit)
         .await
         .map_err(|e| ApiFailure::storage(&e))?;
     let items = stored.iter().filter_map(item_of).collect();
-    Ok(Json(InboxBody {
-        unread: unread(&state, user).await?,
-        items,
-    }))
+    Ok(Json(InboxBody { unread, items }))
 }
 
 async fn mark_read(
