@@ -52,7 +52,7 @@ pub struct Notices {
     listeners: Mutex<HashMap<String, Vec<Listener>>>,
     inbox: Option<Inbox>,
     /// The users and games whose stored turn may be unread (told since this server started),
-    /// as (user, game): the turns [`Notices::turn_taken`] deletes.
+    /// as (user, game): the turns [`Notices::turn_taken`] deletes; a game's end forgets them.
     turns_told: Mutex<HashSet<(String, String)>>,
 }
 
@@ -113,6 +113,11 @@ impl Notices {
     /// should find it later (every event with a `notify` form but a challenge's start).
     pub fn tell(&self, user: &UserId, event: &StreamEvent) {
         self.send(user, &Notice::Event(event.clone()));
+        if let StreamEvent::GameEnd { g, .. } = event {
+            // No turn is taken in an ended game: its told turn is forgotten here.
+            self.turns_told()
+                .remove(&(user.as_str().to_owned(), g.0.clone()));
+        }
         let started = matches!(
             event,
             StreamEvent::ChallengeGone {
@@ -136,9 +141,7 @@ impl Notices {
         self.send(user, &Notice::Turn(notify.clone()));
         if let Some(inbox) = &self.inbox {
             inbox.keep_replacing(user, &notify);
-            self.turns_told
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
+            self.turns_told()
                 .insert((user.as_str().to_owned(), g.0.clone()));
         }
     }
@@ -148,13 +151,15 @@ impl Notices {
     /// until the list is read).
     pub fn turn_taken(&self, user: &UserId, g: &MatchId) {
         let told = self
-            .turns_told
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+            .turns_told()
             .remove(&(user.as_str().to_owned(), g.0.clone()));
         if let (true, Some(inbox)) = (told, &self.inbox) {
             inbox.settle(user, NotifyKind::YourTurn, g);
         }
+    }
+
+    fn turns_told(&self) -> std::sync::MutexGuard<'_, HashSet<(String, String)>> {
+        self.turns_told.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn send(&self, user: &UserId, notice: &Notice) {

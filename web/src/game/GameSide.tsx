@@ -3,7 +3,8 @@
 // moves, events and chat.
 import { useState } from "preact/hooks";
 import { socket } from "../lib/socket";
-import { ANIM_SPEEDS, usePrefs } from "../lib/prefs";
+import { usePrefs } from "../lib/prefs";
+import { SpeedSelect } from "./SpeedSelect";
 import { SeatPanels, MoveList, EventLog, ChatBox } from "./Panels";
 import type { GameState } from "./state";
 import type { MoveInput } from "./useMoveInput";
@@ -116,13 +117,7 @@ function PlaySwitches({ input, canTry }: { input: MoveInput; canTry: boolean }) 
       )}
       <label>
         animation{" "}
-        <select value={String(prefs.anim_speed)} data-testid="speed" onChange={(e) => save({ anim_speed: Number(e.currentTarget.value) })}>
-          {ANIM_SPEEDS.map((x) => (
-            <option key={x} value={String(x)}>
-              {x}×
-            </option>
-          ))}
-        </select>
+        <SpeedSelect value={prefs.anim_speed} testid="speed" onPick={(anim_speed) => save({ anim_speed })} />
       </label>
     </div>
   );

@@ -3,7 +3,8 @@
 // at once (`PUT /api/me/prefs`) and shows everywhere, in this tab and after a reload.
 import { useState } from "preact/hooks";
 import { HttpError } from "../lib/api";
-import { ANIM_SPEEDS, usePrefs } from "../lib/prefs";
+import { usePrefs } from "../lib/prefs";
+import { SpeedSelect } from "../game/SpeedSelect";
 import { useSession } from "../lib/session";
 import type { Prefs } from "../wire/Prefs";
 
@@ -75,13 +76,7 @@ export function Settings() {
         <legend>Play</legend>
         <label>
           Animation speed{" "}
-          <select value={String(prefs.anim_speed)} data-testid="pref-speed" onChange={(e) => set({ anim_speed: Number(e.currentTarget.value) })}>
-            {ANIM_SPEEDS.map((x) => (
-              <option key={x} value={String(x)}>
-                {x}×
-              </option>
-            ))}
-          </select>
+          <SpeedSelect value={prefs.anim_speed} testid="pref-speed" onPick={(anim_speed) => set({ anim_speed })} />
         </label>
         <label class="check">
           <input type="checkbox" checked={prefs.confirm_moves} data-testid="pref-confirm" onChange={(e) => set({ confirm_moves: e.currentTarget.checked })} />{" "}

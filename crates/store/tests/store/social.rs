@@ -93,6 +93,25 @@ async fn notifications_are_listed_newest_first_and_marked_read(db: Db) {
     );
 }
 
+/// An unread notification of `user` of `kind`, about game `g` if any, made at `created_ms`.
+fn note(
+    user: &muster_store::UserId,
+    kind: &str,
+    g: Option<&GameId>,
+    created_ms: i64,
+) -> Notification {
+    Notification {
+        id: NotificationId::generate(),
+        user_id: user.clone(),
+        kind: kind.to_owned(),
+        game_id: g.cloned(),
+        payload_json: format!(r#"{{"at":{created_ms}}}"#),
+        created_ms,
+        read_ms: None,
+        mailed_ms: None,
+    }
+}
+
 async fn a_replacing_notification_leaves_one_unread_of_its_kind_and_game(db: Db) {
     let store = &db.store;
     let ann = store.create_user(&new_user("ann")).await.expect("user");
@@ -101,17 +120,6 @@ async fn a_replacing_notification_leaves_one_unread_of_its_kind_and_game(db: Db)
     let other = new_game(Some(&ann.id));
     store.create_game(&game).await.expect("game");
     store.create_game(&other).await.expect("game");
-    let note =
-        |user: &muster_store::UserId, kind: &str, g: Option<&GameId>, created_ms| Notification {
-            id: NotificationId::generate(),
-            user_id: user.clone(),
-            kind: kind.to_owned(),
-            game_id: g.cloned(),
-            payload_json: format!(r#"{{"at":{created_ms}}}"#),
-            created_ms,
-            read_ms: None,
-            mailed_ms: None,
-        };
     let turn = |created_ms| note(&ann.id, "your-turn", Some(&game.id), created_ms);
     let read_turn = turn(5);
     store.insert_notification(&read_turn).await.expect("notify");
@@ -180,21 +188,11 @@ async fn a_turn_taken_drops_only_that_games_unread_turns(db: Db) {
     let other = new_game(Some(&ann.id));
     store.create_game(&game).await.expect("game");
     store.create_game(&other).await.expect("game");
-    let note = |user: &muster_store::UserId, kind: &str, g: &GameId, created_ms| Notification {
-        id: NotificationId::generate(),
-        user_id: user.clone(),
-        kind: kind.to_owned(),
-        game_id: Some(g.clone()),
-        payload_json: "{}".to_owned(),
-        created_ms,
-        read_ms: None,
-        mailed_ms: None,
-    };
-    let taken = note(&ann.id, "your-turn", &game.id, 10);
+    let taken = note(&ann.id, "your-turn", Some(&game.id), 10);
     let kept = [
-        note(&ann.id, "your-turn", &other.id, 11),
-        note(&ann.id, "game-started", &game.id, 12),
-        note(&bob.id, "your-turn", &game.id, 13),
+        note(&ann.id, "your-turn", Some(&other.id), 11),
+        note(&ann.id, "game-started", Some(&game.id), 12),
+        note(&bob.id, "your-turn", Some(&game.id), 13),
     ];
     for n in std::iter::once(&taken).chain(&kept) {
         store.insert_notification(n).await.expect("notify");
@@ -203,7 +201,7 @@ async fn a_turn_taken_drops_only_that_games_unread_turns(db: Db) {
         .mark_notifications_read(&ann.id, 11)
         .await
         .expect("read");
-    let later = note(&ann.id, "your-turn", &game.id, 14);
+    let later = note(&ann.id, "your-turn", Some(&game.id), 14);
     store.insert_notification(&later).await.expect("notify");
     let drop = || store.drop_unread_game_notifications(&ann.id, "your-turn", &game.id);
     assert_eq!(
