@@ -71,6 +71,16 @@ pub trait Knowledge<G: Game>: Send + Sync + 'static {
         let _ = (game, actions);
     }
 
+    /// Clears `out` and fills it with the actions a search weighs at its root, where the
+    /// decision actually played is taken. The default: what it considers everywhere else,
+    /// pruned. A knowledge may widen the root with actions too many or too costly to weigh at
+    /// every node of a tree but worth weighing for the move played; it must list only legal
+    /// actions, and at least one whenever the game has one.
+    fn root_actions(&self, game: &G, out: &mut Vec<G::Action>) {
+        self.considered_actions(game, out);
+        self.prune(game, out);
+    }
+
     /// Whether [`Knowledge::score`] tells the positions near `game` apart. Where it does not (a
     /// set-up phase it scores 0 throughout), alpha-beta would choose blindly, so an alpha-beta
     /// level plays MCTS there instead. The default: everywhere.

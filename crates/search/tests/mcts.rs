@@ -2,9 +2,10 @@
 //! several decisions; reproducibility, threads, proofs and tree reuse.
 
 use muster_rules::murus_gallicus::MurusGallicus;
+use muster_rules::Seat;
 use muster_rules::{AnyGame, Game, GameId, Variant};
 use muster_search::levels::Recipe;
-use muster_search::{Blind, Budget, Engine, Mcts, MctsConfig, StopFlag};
+use muster_search::{Blind, Budget, Engine, Knowledge, Mcts, MctsConfig, StopFlag};
 
 fn start<G: Game>(variant: &str, seats: usize) -> G {
     G::new(&G::Variant::parse_text(variant).expect("variant"), seats).expect("seats")
@@ -59,6 +60,69 @@ fn the_tree_is_kept_for_the_action_played() {
     let kept = found.candidates[0].visits;
     mcts.advance(&game, found.best);
     assert_eq!(mcts.root_visits(), kept);
+}
+
+/// Weighs every legal action at the root and only the first one anywhere else.
+#[derive(Clone)]
+struct WideRoot;
+
+impl Knowledge<MurusGallicus> for WideRoot {
+    fn name(&self) -> &'static str {
+        "wide root"
+    }
+    fn score(&self, _: &MurusGallicus, _: Seat) -> i32 {
+        0
+    }
+    fn prune(&self, _: &MurusGallicus, actions: &mut Vec<<MurusGallicus as Game>::Action>) {
+        actions.truncate(1);
+    }
+    fn root_actions(&self, game: &MurusGallicus, out: &mut Vec<<MurusGallicus as Game>::Action>) {
+        game.legal_actions(out);
+    }
+}
+
+fn legal_count(game: &MurusGallicus) -> usize {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal.len()
+}
+
+#[test]
+fn the_root_weighs_what_the_knowledge_lists_there_also_when_the_tree_was_kept() {
+    let game: MurusGallicus = start("basic", 2);
+    let mut mcts = Mcts::new(WideRoot, MctsConfig::default(), 5);
+    let budget = Budget::nodes(3_000);
+    let found = mcts
+        .search(&game, &budget, &StopFlag::default(), &mut ())
+        .expect("searchable");
+    assert_eq!(found.candidates.len(), legal_count(&game));
+    // Below the root each node weighed one action: the kept child was listed narrow.
+    mcts.advance(&game, found.best);
+    assert!(mcts.root_visits() > 1, "the kept child was expanded");
+    let mut next = game.clone();
+    next.apply_unchecked(found.best);
+    let again = mcts
+        .search(&next, &budget, &StopFlag::default(), &mut ())
+        .expect("searchable");
+    assert!(legal_count(&next) > 1);
+    assert_eq!(
+        again.candidates.len(),
+        legal_count(&next),
+        "the kept root was widened"
+    );
+    assert!(again.candidates.iter().all(|c| c.visits > 0));
+}
+
+#[test]
+fn a_search_of_few_iterations_weighs_at_the_root_what_it_weighs_everywhere() {
+    let game: MurusGallicus = start("basic", 2);
+    let config = MctsConfig::default();
+    let mut mcts = Mcts::new(WideRoot, config, 5);
+    let few = Budget::nodes(config.wide_root_from - 1);
+    let found = mcts
+        .search(&game, &few, &StopFlag::default(), &mut ())
+        .expect("searchable");
+    assert_eq!(found.candidates.len(), 1);
 }
 
 #[test]

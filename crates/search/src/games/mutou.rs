@@ -6,15 +6,17 @@
 //! pull toward the nearest enemy blood piece. Seats that are out are worth a large negative
 //! amount; set-up phases are worth nothing to anyone.
 //!
-//! Area alterations rebuild the surface's caches and cost far more than any other action, and
-//! calls hand the position to the dice: [`MuTouKnowledge::prune`] keeps none of either while
-//! anything else is legal, and playouts never choose them.
+//! Area alterations are most of a listing and seldom matter, and calls hand the position to the
+//! dice: inside a search's tree [`MuTouKnowledge::prune`] keeps no area alteration and only the
+//! open call that may pay, and playouts never choose either. Where the move is played (the
+//! root, [`MuTouKnowledge::root_actions`]) the area alterations that take a life of the seat out
+//! of an enemy's reach are searched too.
 
 use muster_rules::mutou::surface::{Graph, TesselId};
 use muster_rules::mutou::{
     CallMode, MuTou, MuTouAction, Pending, Phase, Piece, Power, Shak, Take, Unit,
 };
-use muster_rules::Seat;
+use muster_rules::{Actor, Game, Seat};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -44,8 +46,9 @@ const OUT: i32 = -5000;
 /// The knowledge of MuTou for every variant and seat count.
 ///
 /// `score` is the seat's value minus the mean value of the others; it is 0 before play.
-/// `prune` drops area alterations, calls and most piece alterations; playouts prefer
-/// captures (a capture of a last life first) and steps, and decline calls.
+/// `prune` drops area alterations, calls and most piece alterations (the root keeps the area
+/// alterations that take a life out of an enemy's reach); playouts prefer captures (a capture of a last life
+/// first) and steps, and decline calls.
 #[derive(Clone, Debug)]
 pub struct MuTouKnowledge {
     /// Plies a playout runs before the evaluation judges it.
@@ -94,6 +97,13 @@ fn seat_value(game: &MuTou, seat: u8) -> i32 {
         }
     }
     value - APPROACH * approach(game, seat)
+}
+
+/// How many of `seat`'s lives (pieces carrying its blood) a piece of another seat can reach.
+fn threatened_lives(game: &MuTou, seat: u8) -> usize {
+    game.pieces()
+        .filter(|p| p.owner == seat && p.gives_survival() && threatened(game, p))
+        .count()
 }
 
 /// Whether a piece of another active seat can step onto `piece` with one use of a power it
@@ -199,22 +209,62 @@ impl Knowledge<MuTou> for MuTouKnowledge {
     /// has just come within reach of the caller's blood), and piece alterations other than
     /// those of blood or between touching pieces. Never empties a non-empty list.
     fn prune(&self, game: &MuTou, actions: &mut Vec<MuTouAction>) {
-        if actions.len() <= 1 {
-            return;
-        }
         let open_call = worth_an_open_call(game);
-        let first = actions[0];
-        actions.retain(|&a| match a {
+        keep_nonempty(actions, |a| match a {
             MuTouAction::Area { .. } => false,
             MuTouAction::Call(mode) => open_call && mode == CallMode::Open,
-            MuTouAction::Alter { from, shak, to } => {
-                matches!(shak, Shak::Blood(_)) || game.surface().touching(from).contains(&to)
-            }
-            _ => true,
+            _ => plausible_alteration(game, a),
         });
-        if actions.is_empty() {
-            actions.push(first);
+    }
+
+    /// Where the move is played the searches weigh more than inside their trees: each area
+    /// alteration after which fewer of the seat's lives stand within an enemy's reach. Inside
+    /// the tree an area alteration is followed by the end of the turn (`prune` drops the
+    /// next), so a sequence of them is built one decision at a time. Weighing every alteration
+    /// that raised the seat's value instead (approach included) lost 11–25 in three-seat games
+    /// to the search without them; weighing every call lost 0–8 (docs/ai.md), so calls stay
+    /// as `prune` keeps them.
+    fn root_actions(&self, game: &MuTou, out: &mut Vec<MuTouAction>) {
+        game.legal_actions(out);
+        let Actor::Seat(seat) = game.actor() else {
+            return;
+        };
+        let before = threatened_lives(game, seat.0);
+        let open_call = worth_an_open_call(game);
+        let mut after = game.clone();
+        keep_nonempty(out, |a| match a {
+            MuTouAction::Area { .. } if before > 0 => {
+                after.clone_from(game);
+                after.apply_unchecked(a);
+                threatened_lives(&after, seat.0) < before
+            }
+            MuTouAction::Area { .. } => false,
+            MuTouAction::Call(mode) => open_call && mode == CallMode::Open,
+            _ => plausible_alteration(game, a),
+        });
+    }
+}
+
+/// Keeps the actions `keep` accepts, or the first of a non-empty list when it accepts none.
+fn keep_nonempty(actions: &mut Vec<MuTouAction>, mut keep: impl FnMut(MuTouAction) -> bool) {
+    if actions.len() <= 1 {
+        return;
+    }
+    let first = actions[0];
+    actions.retain(|&a| keep(a));
+    if actions.is_empty() {
+        actions.push(first);
+    }
+}
+
+/// False for a piece alteration that moves a shak other than blood between pieces that do
+/// not touch (it costs more than one unit and seldom matters); true for every other action.
+fn plausible_alteration(game: &MuTou, action: MuTouAction) -> bool {
+    match action {
+        MuTouAction::Alter { from, shak, to } => {
+            matches!(shak, Shak::Blood(_)) || game.surface().touching(from).contains(&to)
         }
+        _ => true,
     }
 }
 
@@ -405,6 +455,56 @@ mod tests {
             windows += usize::from(kept.contains(&MuTouAction::Decline));
         }
         assert!(windows > 10, "only {windows} call windows seen");
+    }
+
+    #[test]
+    fn the_root_weighs_the_area_alterations_that_cut_a_threat_to_a_life_and_calls_as_pruned() {
+        let k = MuTouKnowledge::default();
+        let (mut cutting, mut threatened) = (0, 0);
+        for game in random_positions(&mutou("friendly", 2), 13, 200) {
+            let Actor::Seat(seat) = game.actor() else {
+                continue;
+            };
+            let (mut legal, mut root, mut pruned) = (Vec::new(), Vec::new(), Vec::new());
+            game.legal_actions(&mut legal);
+            k.root_actions(&game, &mut root);
+            pruned.clone_from(&legal);
+            k.prune(&game, &mut pruned);
+            assert!(
+                root.iter().all(|a| legal.contains(a)),
+                "a root action is illegal"
+            );
+            assert!(
+                pruned.iter().all(|a| root.contains(a)) || root.len() == 1,
+                "the root weighs less than the tree"
+            );
+            let before = threatened_lives(&game, seat.0);
+            let areas = legal
+                .iter()
+                .filter(|a| matches!(a, MuTouAction::Area { .. }));
+            for &a in areas.filter(|_| before > 0) {
+                let mut after = game.clone();
+                after.apply_unchecked(a);
+                let cuts = threatened_lives(&after, seat.0) < before;
+                assert!(cuts == root.contains(&a) || root.len() == 1, "{a:?}");
+                cutting += usize::from(cuts);
+                threatened += 1;
+            }
+            if before == 0 && root.len() > 1 {
+                assert!(root.iter().all(|a| !matches!(a, MuTouAction::Area { .. })));
+            }
+            let calls = |list: &[MuTouAction]| -> Vec<MuTouAction> {
+                (list.iter().copied())
+                    .filter(|a| matches!(a, MuTouAction::Call(_)))
+                    .collect()
+            };
+            assert_eq!(calls(&root), calls(&pruned), "calls as inside the tree");
+        }
+        assert!(cutting > 5, "only {cutting} area alterations cut a threat");
+        assert!(
+            threatened > cutting,
+            "{threatened} tried against {cutting} kept"
+        );
     }
 
     #[test]

@@ -63,6 +63,9 @@ impl<A: Copy + Eq> Node<A> {
 pub(crate) struct Tree<G: Game> {
     pub root_game: G,
     pub nodes: Vec<Node<G::Action>>,
+    /// Whether the root holds the actions the knowledge weighs at a root (see
+    /// `Worker::list_root`); false for a fresh root and for a subtree kept by `advance`.
+    pub root_listed: bool,
 }
 
 impl<G: Game> Tree<G> {
@@ -71,6 +74,7 @@ impl<G: Game> Tree<G> {
         let mut tree = Tree {
             nodes: Vec::new(),
             root_game: game,
+            root_listed: false,
         };
         tree.reset();
         tree
@@ -86,6 +90,7 @@ impl<G: Game> Tree<G> {
         });
         self.nodes.clear();
         self.nodes.push(root);
+        self.root_listed = false;
     }
 
     /// Points the tree at `game`: keeps it when `game` is its root, otherwise starts afresh.
@@ -138,6 +143,7 @@ impl<G: Game> Tree<G> {
         nodes[0].parent = None;
         nodes[0].action = None;
         self.nodes = nodes;
+        self.root_listed = false;
     }
 
     pub(crate) fn node(&self, id: NodeId) -> &Node<G::Action> {
