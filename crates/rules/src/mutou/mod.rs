@@ -64,6 +64,8 @@ mod tests;
 mod tests_caches;
 #[cfg(test)]
 mod tests_text;
+#[cfg(test)]
+mod tests_views;
 
 pub use actions::{edit_text, parse_tessel, CallMode, MuTouAction, Spin, Take};
 pub use clock::BeatClock;

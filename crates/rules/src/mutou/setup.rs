@@ -7,7 +7,7 @@ use super::actions::MuTouAction;
 use super::events::{MuTouEvent, RevealedPiece};
 use super::pieces::{Piece, Shakken, MAX_SHAKKEN};
 use super::state::{MuTou, Phase, SeatState, Turn};
-use super::surface::{layout, Board, Wrap as SurfaceWrap};
+use super::surface::{layout, Board, TesselId, Wrap as SurfaceWrap};
 use super::turn::{emit, seat_of};
 use super::variant::{BoardKind, MuTouVariant, Tier, TierRule, Wrap};
 use crate::error::SetupError;
@@ -179,6 +179,7 @@ impl MuTou {
                     if usize::from(seat) + 1 < self.seat.len() {
                         self.phase = Phase::SetOut(seat + 1);
                     } else {
+                        self.set_out_hidden_pools();
                         self.phase = Phase::Play;
                         emit!(
                             ev,
@@ -203,6 +204,46 @@ impl MuTou {
                 shakken: p.shakken,
             })
             .collect()
+    }
+
+    /// At the reveal, sets out every pool still full: a seat whose setting out a view hides
+    /// ([`MuTou::masked`] shows its pool full and its bases bare). A game played from its
+    /// start never has one, since each seat sets out everything before the next begins (S23);
+    /// a view played on, as a search plays on the view it is given, reaches the reveal without
+    /// knowing what was hidden, so it guesses: each shak of the pool in the pool's order goes
+    /// to the seat's base holding fewest (the first such base in tessel order). Without the
+    /// guess play would begin with a seat's shakken off the board.
+    fn set_out_hidden_pools(&mut self) {
+        for seat in 0..self.seat_count() {
+            let mut pool = self.seat[usize::from(seat)].pool;
+            let bases: Vec<TesselId> = (self.pieces())
+                .filter(|p| p.owner == seat)
+                .map(|p| p.at)
+                .collect();
+            loop {
+                let Some(shak) = pool.kinds().next() else {
+                    break;
+                };
+                let lightest = bases
+                    .iter()
+                    .copied()
+                    .filter(|&at| {
+                        self.piece(at)
+                            .is_some_and(|p| p.shakken.total() < MAX_SHAKKEN)
+                    })
+                    .min_by_key(|&at| self.piece(at).map_or(u8::MAX, |p| p.shakken.total()));
+                let Some(at) = lightest else {
+                    break;
+                };
+                pool.remove(shak);
+                self.cell_mut(at)
+                    .as_mut()
+                    .expect("a base")
+                    .shakken
+                    .add(shak);
+            }
+            self.seat[usize::from(seat)].pool = pool;
+        }
     }
 
     /// The position as `viewer` may see it: while setting out, other seats' stacks are hidden
