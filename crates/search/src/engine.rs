@@ -446,6 +446,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
                 iterations,
                 playout_plies,
             } => {
+                let cap = self.knowledge.iteration_cap(game);
+                let iterations = cap.map_or(iterations, |cap| iterations.min(cap));
                 let budget = limit.mcts_budget(Budget::nodes(iterations));
                 self.mcts(game, playout_plies, &budget, stop, observer, rules.excluded)
             }

@@ -81,6 +81,14 @@ pub trait Knowledge<G: Game>: Send + Sync + 'static {
         self.prune(game, out);
     }
 
+    /// The most MCTS iterations a level spends on a decision whose iterations cost far more
+    /// than the game's others (MuTou's choice of tier scribes a whole surface in each); `None`,
+    /// the default: the level's own.
+    fn iteration_cap(&self, game: &G) -> Option<u64> {
+        let _ = game;
+        None
+    }
+
     /// Whether [`Knowledge::score`] tells the positions near `game` apart. Where it does not (a
     /// set-up phase it scores 0 throughout), alpha-beta would choose blindly, so an alpha-beta
     /// level plays MCTS there instead. The default: everywhere.

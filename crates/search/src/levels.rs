@@ -139,10 +139,11 @@ fn recipes(game: GameId) -> [Recipe; 8] {
             mcts(200, None),
             // 10 000 iterations won 15 of 18 three-seat games (and 19 of 24 with two seats)
             // against the 400 of level 8 before issue 26, where 2 000 won 3 of 6 three-seat
-            // games (docs/ai.md); the searches list no area alterations inside their trees,
-            // which keeps a decision under a second, and weigh at the root only those that
-            // take a life out of an enemy's reach.
-            mcts(10_000, None),
+            // games; 40 000 won 30 of 40 two-seat games against 10 000 (docs/ai.md). The
+            // searches list no area alterations inside their trees, which keeps a decision
+            // under a second and a half, and weigh at the root only those that take a life out
+            // of an enemy's reach; the choice of tier plays at most 10 000.
+            mcts(40_000, None),
         ],
     }
 }

@@ -42,6 +42,9 @@ const APPROACH: i32 = 25;
 const FAR: i32 = 10;
 /// The value of a seat that is out.
 const OUT: i32 = -5000;
+/// The most iterations a level spends choosing the tier, where every iteration scribes the
+/// surface anew: 10 000 took up to a second on the `scribed` preset (docs/ai.md).
+const TIER_ITERATIONS: u64 = 10_000;
 
 /// The knowledge of MuTou for every variant and seat count.
 ///
@@ -203,6 +206,11 @@ impl Knowledge<MuTou> for MuTouKnowledge {
 
     fn playout_plies(&self) -> Option<u32> {
         self.plies
+    }
+
+    /// Choosing the tier costs a surface per iteration: at most [`TIER_ITERATIONS`].
+    fn iteration_cap(&self, game: &MuTou) -> Option<u64> {
+        matches!(game.phase(), Phase::ChooseTier).then_some(TIER_ITERATIONS)
     }
 
     /// Drops every area alteration, every call (keeping an open call only against a piece that
@@ -505,6 +513,17 @@ mod tests {
             threatened > cutting,
             "{threatened} tried against {cutting} kept"
         );
+    }
+
+    #[test]
+    fn only_the_choice_of_tier_caps_the_iterations() {
+        let k = MuTouKnowledge::default();
+        let choose = mutou("friendly tier=choose", 2);
+        assert_eq!(choose.phase(), Phase::ChooseTier);
+        assert_eq!(k.iteration_cap(&choose), Some(TIER_ITERATIONS));
+        for game in random_positions(&choose, 5, 60).iter().skip(1) {
+            assert_eq!(k.iteration_cap(game), None, "{:?}", game.phase());
+        }
     }
 
     #[test]
