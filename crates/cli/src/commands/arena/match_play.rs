@@ -50,7 +50,7 @@ pub struct Finished {
 /// Who decides for one seat of an arena game.
 enum SeatPlayer {
     /// A built-in player.
-    Builtin(Engine),
+    Builtin(Box<Engine>),
     /// An outside engine, running.
     Outside(ExternalEngine),
     /// An outside engine that could not be started: it loses at its first decision.
@@ -90,7 +90,7 @@ pub fn play_game(
             }
             players[p]
                 .engine(start.id(), seed, 1)
-                .map(SeatPlayer::Builtin)
+                .map(|engine| SeatPlayer::Builtin(Box::new(engine)))
                 .context("an arena player must be an engine")
         })
         .collect::<Result<Vec<_>>>()?;
