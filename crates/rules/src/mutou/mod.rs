@@ -37,6 +37,7 @@
 //!   default is untimed.
 
 mod actions;
+mod area;
 mod choice;
 mod clock;
 mod diagram;
