@@ -11,31 +11,32 @@ export function freshName(stem: string): string {
   return `${stem.slice(0, 31 - tail.length)}-${tail}`;
 }
 
-/** Registers the page's guest under a new name (the page reloads on its new session); returns the name. */
-export async function register(page: Page, stem: string): Promise<string> {
+/**
+ * Fills the header's account popover with `name` and the test password and presses `button`
+ * ("Register" or "Sign in"). The page reloads on the new session and the name shows before the
+ * reload, so the reload is waited for.
+ */
+async function submitAccount(page: Page, name: string, button: "Register" | "Sign in"): Promise<void> {
   await page.goto("/rules/mur");
-  const name = freshName(stem);
   await page.getByTestId("account").click();
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Password").fill("correct horse battery");
-  // The page reloads on the new session: the name shows before the reload, so wait for it.
   const reloaded = page.waitForEvent("load");
-  await page.getByRole("button", { name: "Register" }).click();
+  await page.getByRole("button", { name: button }).click();
   await reloaded;
   await expect(page.getByTestId("account")).toHaveText(name);
+}
+
+/** Registers the page's guest under a new name (the page reloads on its new session); returns the name. */
+export async function register(page: Page, stem: string): Promise<string> {
+  const name = freshName(stem);
+  await submitAccount(page, name, "Register");
   return name;
 }
 
 /** Signs the page in as `name` (made by `register`) through the header's account popover. */
 export async function signInAs(page: Page, name: string): Promise<void> {
-  await page.goto("/rules/mur");
-  await page.getByTestId("account").click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Password").fill("correct horse battery");
-  const reloaded = page.waitForEvent("load");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await reloaded;
-  await expect(page.getByTestId("account")).toHaveText(name);
+  await submitAccount(page, name, "Sign in");
 }
 
 /**

@@ -216,6 +216,9 @@ impl MuTou {
     fn set_out_hidden_pools(&mut self) {
         for seat in 0..self.seat_count() {
             let mut pool = self.seat[usize::from(seat)].pool;
+            if pool.is_empty() {
+                continue;
+            }
             let bases: Vec<TesselId> = (self.pieces())
                 .filter(|p| p.owner == seat)
                 .map(|p| p.at)

@@ -1,7 +1,8 @@
 //! Chat, notifications, and the sweeping of expired sessions.
 
 use muster_store::{
-    ChatId, ChatLine, GameId, Notification, NotificationId, Session, Store, TokenHash,
+    ChatId, ChatLine, GameId, NewGame, Notification, NotificationId, Session, SqlStore, Store,
+    TokenHash, User,
 };
 
 use crate::common::{new_game, new_user, Db};
@@ -112,14 +113,20 @@ fn note(
     }
 }
 
-async fn a_replacing_notification_leaves_one_unread_of_its_kind_and_game(db: Db) {
-    let store = &db.store;
+/// Two users, ann and bob, and two games made by ann.
+async fn ann_bob_and_two_games_of_ann(store: &SqlStore) -> (User, User, NewGame, NewGame) {
     let ann = store.create_user(&new_user("ann")).await.expect("user");
     let bob = store.create_user(&new_user("bob")).await.expect("user");
     let game = new_game(Some(&ann.id));
     let other = new_game(Some(&ann.id));
     store.create_game(&game).await.expect("game");
     store.create_game(&other).await.expect("game");
+    (ann, bob, game, other)
+}
+
+async fn a_replacing_notification_leaves_one_unread_of_its_kind_and_game(db: Db) {
+    let store = &db.store;
+    let (ann, bob, game, other) = ann_bob_and_two_games_of_ann(store).await;
     let turn = |created_ms| note(&ann.id, "your-turn", Some(&game.id), created_ms);
     let read_turn = turn(5);
     store.insert_notification(&read_turn).await.expect("notify");
@@ -182,12 +189,7 @@ async fn a_replacing_notification_leaves_one_unread_of_its_kind_and_game(db: Db)
 
 async fn a_turn_taken_drops_only_that_games_unread_turns(db: Db) {
     let store = &db.store;
-    let ann = store.create_user(&new_user("ann")).await.expect("user");
-    let bob = store.create_user(&new_user("bob")).await.expect("user");
-    let game = new_game(Some(&ann.id));
-    let other = new_game(Some(&ann.id));
-    store.create_game(&game).await.expect("game");
-    store.create_game(&other).await.expect("game");
+    let (ann, bob, game, other) = ann_bob_and_two_games_of_ann(store).await;
     let taken = note(&ann.id, "your-turn", Some(&game.id), 10);
     let kept = [
         note(&ann.id, "your-turn", Some(&other.id), 11),
