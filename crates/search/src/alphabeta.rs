@@ -2,7 +2,8 @@
 //!
 //! With more than two seats the search is paranoid: the seat deciding at the root plays against
 //! all the others as one side, which minimises its score (the knowledge's score of that seat);
-//! a game's end scores as won when that seat's utility is above ½.
+//! a game's end scores as won when that seat's utility is above ½. [`Crowd::BestReply`] narrows
+//! the others' side as best-reply search does (see [`Crowd`]).
 //!
 //! Negamax over decisions: when the same seat decides twice in a row (a Mur double withdrawal, a
 //! Mu move and its explosion order) the value is passed down without negation. Iterative
@@ -50,6 +51,25 @@ pub struct AlphaBetaConfig {
     pub threads: usize,
     /// The deepest iteration when the budget sets no depth.
     pub max_depth: u32,
+    /// How the other seats play with more than two.
+    pub crowd: Crowd,
+}
+
+/// How a search with more than two seats lets the other seats answer the one deciding at the
+/// root. Both are paranoid (the others play as one side against it); they differ in how many of
+/// the others' moves are searched between two of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Crowd {
+    /// Every move of every other seat (paranoid search, Sturtevant and Korf 2000).
+    #[default]
+    Paranoid,
+    /// Between two turns of the deciding seat, one other seat answers with any of its moves and
+    /// the rest play only their likeliest move (the first in the search's order: the table's
+    /// move, then killers and history) — best-reply search kept legal, as BRS+ does (Esser,
+    /// Gras, Winands, Schadd and Lanctot 2013). The others' branching is the sum of their moves
+    /// rather than the product, so the same positions reach further into the deciding seat's own
+    /// turns.
+    BestReply,
 }
 
 impl Default for AlphaBetaConfig {
@@ -60,6 +80,7 @@ impl Default for AlphaBetaConfig {
             killers_and_history: true,
             threads: 1,
             max_depth: 64,
+            crowd: Crowd::Paranoid,
         }
     }
 }
@@ -125,6 +146,13 @@ impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
         self.root = rules;
     }
 
+    /// Sets how the other seats answer in the following searches with more than two seats.
+    /// The table is kept: the entries of a best-reply search are keyed apart from a paranoid
+    /// search's.
+    pub fn set_crowd(&mut self, crowd: Crowd) {
+        self.config.crowd = crowd;
+    }
+
     /// Forgets the table (searches are then independent of earlier ones).
     pub fn clear(&mut self) {
         if let Some(table) = &self.table {
@@ -172,6 +200,7 @@ impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
         Searcher {
             knowledge: &self.knowledge,
             paranoid: None,
+            best_reply: false,
             root_rules: &self.root,
             config: self.config,
             table: self.table.clone(),
@@ -214,12 +243,35 @@ fn supported<G: Game>(game: &G) -> Result<(), SearchError> {
     Ok(())
 }
 
+/// In a [`Crowd::BestReply`] search, which of the other seats may still choose freely before the
+/// deciding seat's next turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reply {
+    /// None has left its likeliest move yet: the next of them may.
+    Open,
+    /// This seat did; every other one plays its likeliest move.
+    By(Seat),
+}
+
+impl Reply {
+    /// What a position's table key is mixed with, so that the same position searched under
+    /// different replies keeps apart in the table (0 for [`Reply::Open`], the plain key).
+    fn salt(self) -> u64 {
+        match self {
+            Reply::Open => 0,
+            Reply::By(seat) => 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(seat.0) + 1),
+        }
+    }
+}
+
 /// The per-thread state of one search.
 struct Searcher<'a, G: Game, K: Knowledge<G>> {
     knowledge: &'a K,
     /// With more than two seats, the seat the search decides for: every other seat plays
     /// against it (paranoid search).
     paranoid: Option<Seat>,
+    /// Whether the others answer as in [`Crowd::BestReply`] (with more than two seats only).
+    best_reply: bool,
     root_rules: &'a RootRules<G::Action>,
     config: AlphaBetaConfig,
     table: Option<Arc<Table<G::Action>>>,
@@ -248,6 +300,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             unreachable!("checked before the search")
         };
         self.paranoid = (game.seats() > 2).then_some(me);
+        self.best_reply = self.paranoid.is_some() && self.config.crowd == Crowd::BestReply;
         let max_depth = budget.depth.unwrap_or(self.config.max_depth).max(1);
         let mut done: Option<(i32, G::Action, u32)> = None;
         let mut depth = 1 + self.offset.min(max_depth - 1);
@@ -327,7 +380,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         for action in actions {
             let mut child = game.clone();
             child.apply_unchecked(action);
-            let score = self.child_value(&child, depth as i32, 0, alpha, beta, me);
+            let score = self.child_value(&child, depth as i32, 0, alpha, beta, me, Reply::Open);
             if self.aborted {
                 return None;
             }
@@ -366,7 +419,9 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         actions
     }
 
-    /// The value for `me` of `child`, reached from a node of `me` at `ply` with `depth` left.
+    /// The value for `me` of `child`, reached from a node of `me` at `ply` with `depth` left;
+    /// `reply` is the child's (reset when the deciding seat is to move again).
+    #[allow(clippy::too_many_arguments)]
     fn child_value(
         &mut self,
         child: &G,
@@ -375,17 +430,32 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         alpha: i32,
         beta: i32,
         me: Seat,
+        reply: Reply,
     ) -> i32 {
+        let reply_of = |next: Seat| {
+            if Some(next) == self.paranoid {
+                Reply::Open
+            } else {
+                reply
+            }
+        };
         match child.actor() {
             Actor::Over => self.terminal(child, me, ply + 1),
             Actor::Seat(next) if self.same_side(next, me) => {
-                self.negamax(child, depth - 1, ply + 1, alpha, beta, next)
+                let reply = reply_of(next);
+                self.negamax(child, depth - 1, ply + 1, alpha, beta, next, reply)
             }
-            Actor::Seat(next) => -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, next),
+            Actor::Seat(next) => {
+                let reply = reply_of(next);
+                -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, next, reply)
+            }
             Actor::Chance => unreachable!("alpha-beta is refused for games with chance"),
         }
     }
 
+    /// The value for `me` of `game`, where `me` is to move with `depth` left, `ply` decisions
+    /// below the root; `reply` says which moves `me` may choose in a best-reply search.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         game: &G,
@@ -394,6 +464,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         mut alpha: i32,
         beta: i32,
         me: Seat,
+        reply: Reply,
     ) -> i32 {
         if self.out_of_budget() {
             self.aborted = true;
@@ -403,7 +474,8 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         if depth <= 0 {
             return self.evaluate(game, me).clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
-        let key = game.position_hash();
+        let answering = self.best_reply && Some(me) != self.paranoid;
+        let key = self.key(game, reply);
         let stored = self.table.as_ref().and_then(|t| t.probe(key));
         if let Some(entry) = stored.filter(|e| e.depth >= depth) {
             let score = from_table(entry.score, ply);
@@ -424,13 +496,28 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             .unwrap_or_default();
         self.knowledge.considered_actions(game, &mut actions);
         self.knowledge.prune(game, &mut actions);
-        self.order(&mut actions, ply as usize, stored.and_then(|e| e.best));
+        let first = match stored.and_then(|e| e.best) {
+            // A seat that only plays its likeliest move plays the one it chose when free.
+            None if answering && reply != Reply::Open => {
+                self.table_move(self.key(game, Reply::Open))
+            }
+            first => first,
+        };
+        self.order(&mut actions, ply as usize, first);
+        if answering && matches!(reply, Reply::By(seat) if seat != me) {
+            actions.truncate(1);
+        }
         let alpha_at_start = alpha;
         let mut best = (-INFINITY, None);
-        for &action in &actions {
+        for (i, &action) in actions.iter().enumerate() {
             let mut child = game.clone();
             child.apply_unchecked(action);
-            let score = self.child_value(&child, depth, ply, alpha, beta, me);
+            // Leaving its likeliest move, a free seat becomes the one that answers.
+            let child_reply = match reply {
+                Reply::Open if answering && i > 0 => Reply::By(me),
+                reply => reply,
+            };
+            let score = self.child_value(&child, depth, ply, alpha, beta, me, child_reply);
             if self.aborted {
                 break;
             }
@@ -510,9 +597,25 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         self.nodes % CLOCK_EVERY == 0 && self.clock.expired()
     }
 
+    /// The table's best move for `game` searched from the root's side or with no seat answering yet.
     fn tt_move(&self, game: &G) -> Option<G::Action> {
-        let table = self.table.as_ref()?;
-        table.probe(game.position_hash()).and_then(|e| e.best)
+        self.table_move(self.key(game, Reply::Open))
+    }
+
+    fn table_move(&self, key: u64) -> Option<G::Action> {
+        self.table.as_ref()?.probe(key).and_then(|e| e.best)
+    }
+
+    /// The table key of `game` under `reply`: the position's hash, mixed in a best-reply search
+    /// (whose values differ from a paranoid search's) with the search and the reply.
+    fn key(&self, game: &G, reply: Reply) -> u64 {
+        const BEST_REPLY: u64 = 0xD1B5_4A32_D192_ED03;
+        let hash = game.position_hash();
+        if self.best_reply {
+            hash ^ BEST_REPLY ^ reply.salt()
+        } else {
+            hash
+        }
     }
 
     /// TT move first, then the ply's killers, then by history (stable, so ties keep the

@@ -15,7 +15,7 @@ use crate::games::mutou::MuTouKnowledge;
 use crate::games::{mu::MuKnowledge, mur::MurKnowledge, murus_gallicus::MurusGallicusKnowledge};
 use crate::levels::Recipe;
 use crate::{
-    AlphaBeta, AlphaBetaConfig, Budget, Knowledge, Mcts, MctsConfig, Observer, SearchError,
+    AlphaBeta, AlphaBetaConfig, Budget, Crowd, Knowledge, Mcts, MctsConfig, Observer, SearchError,
     StopFlag,
 };
 
@@ -421,6 +421,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
                 depth,
                 nodes,
                 crowd_nodes,
+                crowd,
             } if !G::INFO.has_chance && self.knowledge.judges(game) => {
                 let nodes = if game.seats() > 2 { crowd_nodes } else { nodes };
                 let budget = limit.budget(Budget {
@@ -428,7 +429,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
                     depth: Some(depth),
                     time: None,
                 });
-                self.alpha_beta(game, &budget, stop, observer, rules)
+                self.alpha_beta(game, &budget, stop, observer, rules, crowd)
             }
             Recipe::AlphaBeta {
                 nodes, crowd_nodes, ..
@@ -503,6 +504,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         stop: &StopFlag,
         observer: &mut dyn Observer,
         rules: RootRules<G::Action>,
+        crowd: Crowd,
     ) -> Result<Thought, SearchError> {
         let threads = self.settings.threads;
         let tt_bits = crate::tt::bits_for_mib::<G::Action>(self.settings.hash_mib);
@@ -516,6 +518,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
             AlphaBeta::new(knowledge.clone(), config)
         });
         search.set_root_rules(rules);
+        search.set_crowd(crowd);
         let found = search.search(game, budget, stop, observer)?;
         Ok(Thought {
             action: game.action_text(found.best),

@@ -7,6 +7,8 @@
 
 use muster_rules::GameId;
 
+use crate::Crowd;
+
 /// How a level plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Recipe {
@@ -30,9 +32,10 @@ pub enum Recipe {
         depth: u32,
         /// Positions per decision with two seats (and one).
         nodes: u64,
-        /// Positions per decision with three seats or more, where the paranoid search's costliest
-        /// decisions take about twice as long per position as with two seats (docs/ai.md).
+        /// Positions per decision with three seats or more.
         crowd_nodes: u64,
+        /// How the other seats answer with three seats or more.
+        crowd: Crowd,
     },
 }
 
@@ -70,22 +73,25 @@ const fn ab(depth: u32, nodes: u64) -> Recipe {
     Recipe::alpha_beta(depth, nodes)
 }
 
-/// Alpha-beta with one budget for two seats and another for more.
-const fn ab_seats(depth: u32, nodes: u64, crowd_nodes: u64) -> Recipe {
+/// Alpha-beta with one budget for two seats and another, and a way of answering, for more.
+const fn ab_seats(depth: u32, nodes: u64, crowd_nodes: u64, crowd: Crowd) -> Recipe {
     Recipe::AlphaBeta {
         depth,
         nodes,
         crowd_nodes,
+        crowd,
     }
 }
 
 impl Recipe {
-    /// Alpha-beta with the same budget whatever the number of seats.
+    /// Alpha-beta with the same budget whatever the number of seats (paranoid with more than
+    /// two).
     pub const fn alpha_beta(depth: u32, nodes: u64) -> Recipe {
         Recipe::AlphaBeta {
             depth,
             nodes,
             crowd_nodes: nodes,
+            crowd: Crowd::Paranoid,
         }
     }
 }
@@ -127,7 +133,7 @@ fn recipes(game: GameId) -> [Recipe; 8] {
             ab(64, 600),
             ab(64, 2_000),
             ab(64, 20_000),
-            ab_seats(64, 300_000, 150_000),
+            ab_seats(64, 300_000, 150_000, Crowd::Paranoid),
         ],
         GameId::MuTou => [
             mcts(1, None),

@@ -27,7 +27,7 @@ pub mod alphabeta;
 pub mod mcts;
 pub mod minimax;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaResult, RootRules};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaResult, Crowd, RootRules};
 pub use mcts::{Candidate, Mcts, MctsConfig, MctsResult};
 
 /// Why a search cannot run.

@@ -1,11 +1,13 @@
 //! Alpha-beta against plain minimax: on small positions every enhancement (pruning, ordering,
 //! killers, history, aspiration windows, the table) must leave the value unchanged.
 
+use muster_rules::mu::{Mu, Phase};
 use muster_rules::mur::Mur;
 use muster_rules::murus_gallicus::{Colour, MurusGallicus};
 use muster_rules::{Actor, Game, Seat, Variant};
-use muster_search::minimax::minimax;
-use muster_search::{AlphaBeta, AlphaBetaConfig, Blind, Budget, Knowledge, StopFlag};
+use muster_search::games::mu::MuKnowledge;
+use muster_search::minimax::{crowd_minimax, minimax};
+use muster_search::{AlphaBeta, AlphaBetaConfig, Blind, Budget, Crowd, Knowledge, StopFlag};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -130,4 +132,113 @@ fn with_the_table_solved_positions_keep_their_value() {
         checked >= 3,
         "only {checked} decided positions among the samples"
     );
+}
+
+/// Positions of random three-seat Mu games in the phase of play, a few decisions apart.
+fn three_seat_mu_positions(count: usize) -> Vec<Mu> {
+    let variant = <Mu as Game>::Variant::parse_text("multi").expect("a test variant");
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut out = Vec::new();
+    let mut legal = Vec::new();
+    while out.len() < count {
+        let mut game = Mu::new(&variant, 3).expect("three seats");
+        let mut in_play = 0;
+        while in_play < 12 && matches!(game.actor(), Actor::Seat(_)) {
+            if game.phase() == Phase::Play {
+                in_play += 1;
+                if in_play % 4 == 0 {
+                    out.push(game.clone());
+                }
+            }
+            game.legal_actions(&mut legal);
+            game.apply_unchecked(legal[rng.random_range(0..legal.len())]);
+        }
+    }
+    out.truncate(count);
+    out
+}
+
+/// A score that differs from position to position (drawn from the position's hash), so that
+/// every move a search weighs or leaves out can change a value.
+#[derive(Clone, Copy, Debug, Default)]
+struct Noise;
+
+impl Knowledge<Mu> for Noise {
+    fn name(&self) -> &'static str {
+        "noise"
+    }
+
+    fn score(&self, game: &Mu, seat: Seat) -> i32 {
+        let mixed = (game.position_hash() ^ u64::from(seat.0)).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        (mixed >> 54) as i32 - 512
+    }
+}
+
+#[test]
+fn paranoid_and_best_reply_searches_agree_with_their_definitions_with_three_seats() {
+    // Without a table, killers or history, the likeliest move of a seat that may not answer is
+    // the first the knowledge keeps, as the reference takes it.
+    for crowd in [Crowd::Paranoid, Crowd::BestReply] {
+        let config = AlphaBetaConfig {
+            tt_bits: 0,
+            aspiration: 0,
+            killers_and_history: false,
+            crowd,
+            ..AlphaBetaConfig::default()
+        };
+        for game in three_seat_mu_positions(4) {
+            for depth in 1..=3 {
+                let reference = crowd_minimax(&game, depth, &Noise, crowd);
+                let found = alpha_beta_value(&game, depth, Noise, config);
+                assert_eq!(
+                    found,
+                    reference,
+                    "{crowd:?} to depth {depth} at {}",
+                    game.position_text()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn best_reply_search_reaches_a_depth_for_fewer_positions_than_paranoid_search() {
+    let mut fewer = 0;
+    let positions = three_seat_mu_positions(4);
+    for game in &positions {
+        let nodes = |crowd| {
+            let config = AlphaBetaConfig {
+                crowd,
+                ..AlphaBetaConfig::default()
+            };
+            let mut search = AlphaBeta::new(MuKnowledge::default(), config);
+            search
+                .search(game, &Budget::depth(4), &StopFlag::default(), &mut ())
+                .expect("a searchable position")
+                .nodes
+        };
+        let (paranoid, best_reply) = (nodes(Crowd::Paranoid), nodes(Crowd::BestReply));
+        if best_reply < paranoid {
+            fewer += 1;
+        }
+    }
+    assert_eq!(
+        fewer,
+        positions.len(),
+        "best-reply search saved positions everywhere"
+    );
+}
+
+#[test]
+fn with_two_seats_best_reply_search_is_plain_alpha_beta() {
+    for game in positions::<MurusGallicus>("basic", 30, 6) {
+        let best_reply = AlphaBetaConfig {
+            crowd: Crowd::BestReply,
+            ..AlphaBetaConfig::default()
+        };
+        assert_eq!(
+            alpha_beta_value(&game, 3, Stones, best_reply),
+            alpha_beta_value(&game, 3, Stones, AlphaBetaConfig::default())
+        );
+    }
 }
