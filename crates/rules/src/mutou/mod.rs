@@ -64,7 +64,11 @@ mod tests;
 #[cfg(test)]
 mod tests_caches;
 #[cfg(test)]
+mod tests_notation;
+#[cfg(test)]
 mod tests_text;
+#[cfg(test)]
+mod tests_turns;
 #[cfg(test)]
 mod tests_views;
 
