@@ -10,7 +10,7 @@ use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
     Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
-    Notification, Rating, Session, Snapshot, StoredEntry, User,
+    Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
 };
 use crate::sql::SqlStore;
 use crate::store::Store;
@@ -96,6 +96,15 @@ impl Store for FaultyStore {
 
     async fn set_user_prefs(&self, id: &UserId, prefs_json: &str) -> Result<bool> {
         self.inner.set_user_prefs(id, prefs_json).await
+    }
+
+    async fn swap_user_prefs(
+        &self,
+        id: &UserId,
+        expected: &str,
+        prefs_json: &str,
+    ) -> Result<PrefsSwap> {
+        self.inner.swap_user_prefs(id, expected, prefs_json).await
     }
 
     async fn create_bot(&self, bot: &NewUser, owner: &UserId) -> Result<User> {

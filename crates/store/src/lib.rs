@@ -34,8 +34,8 @@ pub use kinds::{
 };
 pub use model::{
     Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, GameEnd, Keyed, LogEntry, NewChallenge,
-    NewGame, NewUser, Notification, Rating, RatingUpdate, Seat, SeatChange, SeatResult, Session,
-    Snapshot, StoredEntry, User, KEY_LIFETIME_MS, MAX_KEY_BYTES,
+    NewGame, NewUser, Notification, PrefsSwap, Rating, RatingUpdate, Seat, SeatChange, SeatResult,
+    Session, Snapshot, StoredEntry, User, KEY_LIFETIME_MS, MAX_KEY_BYTES,
 };
 pub use sql::{Backend, SqlStore};
 pub use store::Store;

@@ -288,6 +288,17 @@ pub struct GameEnd {
     pub seats: Vec<SeatResult>,
 }
 
+/// What [`crate::Store::swap_user_prefs`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrefsSwap {
+    /// The preferences were as expected and are replaced.
+    Written,
+    /// They had changed since they were read: nothing is written.
+    Changed,
+    /// There is no such user.
+    NoUser,
+}
+
 /// A seat that changes hands during a game, written with the commit that records it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SeatChange {

@@ -7,7 +7,7 @@ use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
     Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
-    Notification, Rating, Session, Snapshot, StoredEntry, User,
+    Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
 };
 
 /// Durable storage for the game server. Every write is one transaction: when a method returns
@@ -31,6 +31,15 @@ pub trait Store: Send + Sync {
     async fn user_by_name(&self, name: &str) -> Result<Option<User>>;
     /// Replaces a user's preferences (JSON text); `false` if there is no such user.
     async fn set_user_prefs(&self, id: &UserId, prefs_json: &str) -> Result<bool>;
+    /// Replaces a user's preferences with `prefs_json` only if they are still `expected` (as
+    /// read before): two writers editing different keys of the same text cannot undo each
+    /// other's edit; the one that finds them changed reads again and retries.
+    async fn swap_user_prefs(
+        &self,
+        id: &UserId,
+        expected: &str,
+        prefs_json: &str,
+    ) -> Result<PrefsSwap>;
 
     /// Creates a bot — a user with `is_bot` set, whatever `bot.is_bot` says — owned by `owner`,
     /// in one transaction with the row naming its owner. Refuses names as

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::extract::State;
 use axum::Json;
-use muster_store::User;
+use muster_store::{PrefsSwap, Store, User, UserId};
 use muster_wire::http::{PaletteChoice, Prefs, ThemeChoice};
 use muster_wire::NackCode;
 use serde::de::DeserializeOwned;
@@ -50,6 +50,44 @@ pub fn with_prefs(prefs_json: &str, prefs: &Prefs) -> String {
     Value::Object(map).to_string()
 }
 
+/// How many times [`edit_prefs`] reads and writes again when another writer changed the text
+/// in between.
+const EDIT_TRIES: usize = 8;
+
+/// What [`edit_prefs`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PrefsEdit {
+    /// The edited text, as stored.
+    Written(String),
+    /// There is no such user.
+    NoUser,
+    /// Other writers changed the text each of [`EDIT_TRIES`] times; nothing was written.
+    Contended,
+}
+
+/// Applies `edit` to a user's stored `prefs_json` as one compare-and-set: read, edit, write
+/// only if the text is still what was read, else again. So the settings page and a game's
+/// standing preferences (`ctl`), which edit different keys of the same text, never undo each
+/// other's edit.
+pub(crate) async fn edit_prefs(
+    store: &dyn Store,
+    id: &UserId,
+    edit: impl Fn(&str) -> String,
+) -> Result<PrefsEdit, muster_store::Error> {
+    for _ in 0..EDIT_TRIES {
+        let Some(user) = store.user_by_id(id).await? else {
+            return Ok(PrefsEdit::NoUser);
+        };
+        let edited = edit(&user.prefs_json);
+        match store.swap_user_prefs(id, &user.prefs_json, &edited).await? {
+            PrefsSwap::Written => return Ok(PrefsEdit::Written(edited)),
+            PrefsSwap::NoUser => return Ok(PrefsEdit::NoUser),
+            PrefsSwap::Changed => continue,
+        }
+    }
+    Ok(PrefsEdit::Contended)
+}
+
 fn no_bots(user: &User) -> Result<(), ApiFailure> {
     if user.is_bot {
         return Err(ApiFailure::new(
@@ -79,25 +117,25 @@ pub(super) async fn put_prefs(
     prefs
         .check()
         .map_err(|why| ApiFailure::new(NackCode::Invalid, why))?;
-    let user = &identity.user;
-    // The user as stored now (the identity was read a moment ago), so a standing preference
-    // set in between is kept.
-    let current = state
-        .store
-        .user_by_id(&user.id)
-        .await
-        .map_err(|e| ApiFailure::storage(&e))?
-        .map_or_else(|| user.prefs_json.clone(), |u| u.prefs_json);
-    let stored = state
-        .store
-        .set_user_prefs(&user.id, &with_prefs(&current, &prefs))
-        .await
-        .map_err(|e| ApiFailure::storage(&e))?;
-    if !stored {
-        return Err(ApiFailure::new(
-            NackCode::Unauthorized,
-            "the account is gone: sign in again",
-        ));
+    let edited = edit_prefs(state.store.as_ref(), &identity.user.id, |stored| {
+        with_prefs(stored, &prefs)
+    })
+    .await
+    .map_err(|e| ApiFailure::storage(&e))?;
+    match edited {
+        PrefsEdit::Written(_) => {}
+        PrefsEdit::NoUser => {
+            return Err(ApiFailure::new(
+                NackCode::Unauthorized,
+                "the account is gone: sign in again",
+            ))
+        }
+        PrefsEdit::Contended => {
+            return Err(ApiFailure::new(
+                NackCode::Storage,
+                "the settings kept changing while they were stored; nothing was changed; try again",
+            ))
+        }
     }
     Ok(Json(prefs))
 }

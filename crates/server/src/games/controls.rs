@@ -16,6 +16,7 @@ use super::commit::{Finish, Note, Unit};
 use super::create::{new_game, NewGameSpec, SeatPlan};
 use super::load::{start_of, Entry, Live};
 use super::{Command, Conn, Games};
+use crate::accounts::prefs::{edit_prefs, PrefsEdit};
 use crate::clock::{flag_grace_ms, ClockRule};
 use crate::history::{OfferData, RetireData};
 use crate::time::now_ms;
@@ -775,25 +776,28 @@ impl Live {
                 format!("the preference was not stored: {e}"),
             )
         };
-        let user = games
-            .store
-            .user_by_id(&user_id)
-            .await
-            .map_err(storage)?
-            .ok_or_else(|| Refusal::new(NackCode::NotFound, "no such user"))?;
-        let mut prefs = SeatPrefs::read(&user.prefs_json);
-        match k {
-            Control::ForcedPlayOn => prefs.forced_play = true,
-            Control::ForcedPlayOff => prefs.forced_play = false,
-            Control::AutoDeclineOn => prefs.auto_decline = true,
-            Control::AutoDeclineOff => prefs.auto_decline = false,
+        let change: fn(&mut SeatPrefs) = match k {
+            Control::ForcedPlayOn => |p| p.forced_play = true,
+            Control::ForcedPlayOff => |p| p.forced_play = false,
+            Control::AutoDeclineOn => |p| p.auto_decline = true,
+            Control::AutoDeclineOff => |p| p.auto_decline = false,
             _ => return Err(refused("not a preference")),
-        }
-        games
-            .store
-            .set_user_prefs(&user_id, &prefs.write(&user.prefs_json))
-            .await
-            .map_err(storage)?;
+        };
+        let edited = edit_prefs(games.store.as_ref(), &user_id, |stored| {
+            let mut prefs = SeatPrefs::read(stored);
+            change(&mut prefs);
+            prefs.write(stored)
+        })
+        .await
+        .map_err(storage)?;
+        let prefs = match edited {
+            PrefsEdit::Written(stored) => SeatPrefs::read(&stored),
+            PrefsEdit::NoUser => return Err(Refusal::new(NackCode::NotFound, "no such user")),
+            PrefsEdit::Contended => return Err(Refusal::new(
+                NackCode::Storage,
+                "the preferences kept changing while they were stored; nothing was changed; resend",
+            )),
+        };
         for seat in seats {
             self.prefs.insert(seat.0, prefs);
         }

@@ -23,7 +23,7 @@ use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
     Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
-    Notification, Rating, Session, Snapshot, StoredEntry, User,
+    Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
 };
 use crate::store::Store;
 
@@ -235,6 +235,15 @@ impl Store for SqlStore {
 
     async fn set_user_prefs(&self, id: &UserId, prefs_json: &str) -> Result<bool> {
         users::set_user_prefs(self, id, prefs_json).await
+    }
+
+    async fn swap_user_prefs(
+        &self,
+        id: &UserId,
+        expected: &str,
+        prefs_json: &str,
+    ) -> Result<PrefsSwap> {
+        users::swap_user_prefs(self, id, expected, prefs_json).await
     }
 
     async fn create_bot(&self, bot: &NewUser, owner: &UserId) -> Result<User> {

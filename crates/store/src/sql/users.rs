@@ -6,7 +6,7 @@ use sqlx::{Any, Transaction};
 use super::{one_row, SqlStore};
 use crate::error::{Error, Result};
 use crate::ids::{TokenHash, UserId};
-use crate::model::{NewUser, Session, User};
+use crate::model::{NewUser, PrefsSwap, Session, User};
 use crate::row::{flag, Cols};
 
 /// The longest user name, in characters.
@@ -144,6 +144,36 @@ pub(super) async fn set_user_prefs(
         .await?;
     store.finish(tx).await?;
     Ok(one_row(&done))
+}
+
+pub(super) async fn swap_user_prefs(
+    store: &SqlStore,
+    id: &UserId,
+    expected: &str,
+    prefs_json: &str,
+) -> Result<PrefsSwap> {
+    let mut tx = store.begin().await?;
+    let done = sqlx::query("UPDATE users SET prefs_json = $1 WHERE id = $2 AND prefs_json = $3")
+        .bind(prefs_json)
+        .bind(id.as_str())
+        .bind(expected)
+        .execute(&mut *tx)
+        .await?;
+    let swap = if one_row(&done) {
+        PrefsSwap::Written
+    } else {
+        let known = sqlx::query("SELECT 1 FROM users WHERE id = $1")
+            .bind(id.as_str())
+            .fetch_optional(&mut *tx)
+            .await?;
+        if known.is_some() {
+            PrefsSwap::Changed
+        } else {
+            PrefsSwap::NoUser
+        }
+    };
+    store.finish(tx).await?;
+    Ok(swap)
 }
 
 fn session_from(row: &AnyRow) -> Result<Session> {

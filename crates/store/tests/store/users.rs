@@ -1,6 +1,6 @@
 //! Users and sessions.
 
-use muster_store::{Error, Session, Store, TokenHash};
+use muster_store::{Error, PrefsSwap, Session, Store, TokenHash};
 
 use crate::common::{new_user, Db};
 
@@ -131,8 +131,36 @@ async fn preferences_are_replaced_and_read_back(db: Db) {
     assert!(!store.set_user_prefs(&nobody, "{}").await.expect("set"));
 }
 
+async fn preferences_are_swapped_only_from_the_text_stored(db: Db) {
+    let store = &db.store;
+    let ada = store.create_user(&new_user("Ada")).await.expect("create");
+    let read = ada.prefs_json.clone();
+    // Another writer gets in between the read and the write.
+    let theirs = r#"{"forced_play":true}"#;
+    assert!(store.set_user_prefs(&ada.id, theirs).await.expect("set"));
+    let mine = r#"{"theme":"dark"}"#;
+    let swap = store.swap_user_prefs(&ada.id, &read, mine).await;
+    assert_eq!(swap.expect("swap"), PrefsSwap::Changed);
+    let stored = || async {
+        store
+            .user_by_id(&ada.id)
+            .await
+            .expect("find")
+            .expect("some")
+            .prefs_json
+    };
+    assert_eq!(stored().await, theirs, "nothing was written");
+    let swap = store.swap_user_prefs(&ada.id, theirs, mine).await;
+    assert_eq!(swap.expect("swap"), PrefsSwap::Written);
+    assert_eq!(stored().await, mine);
+    let nobody = muster_store::UserId::generate();
+    let swap = store.swap_user_prefs(&nobody, "{}", mine).await;
+    assert_eq!(swap.expect("swap"), PrefsSwap::NoUser);
+}
+
 crate::both_backends!(
     names_are_unique_case_insensitively,
     sessions_are_found_touched_and_deleted,
     preferences_are_replaced_and_read_back,
+    preferences_are_swapped_only_from_the_text_stored,
 );
