@@ -477,6 +477,7 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
             let config = MctsConfig {
                 threads,
                 playout_plies: playout_plies.map(Some),
+                progressive_bias: knowledge.progressive_bias(),
                 ..MctsConfig::default()
             };
             Mcts::new(knowledge.clone(), config, seed)

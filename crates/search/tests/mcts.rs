@@ -125,6 +125,63 @@ fn a_search_of_few_iterations_weighs_at_the_root_what_it_weighs_everywhere() {
     assert_eq!(found.candidates.len(), 1);
 }
 
+/// Judges one position good for the first seat and every other even; playouts run to the end,
+/// so only the progressive bias hears the judgement.
+#[derive(Clone)]
+struct Favours(MurusGallicus);
+
+impl Knowledge<MurusGallicus> for Favours {
+    fn name(&self) -> &'static str {
+        "favours"
+    }
+    fn score(&self, game: &MurusGallicus, seat: Seat) -> i32 {
+        match (game == &self.0, seat) {
+            (true, Seat(0)) => 1_000,
+            (true, _) => -1_000,
+            (false, _) => 0,
+        }
+    }
+}
+
+#[test]
+fn a_progressive_bias_leads_the_search_to_the_child_the_knowledge_favours() {
+    let game: MurusGallicus = start("basic", 2);
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let favoured = legal[0];
+    let mut after = game.clone();
+    after.apply_unchecked(favoured);
+    let visits = |bias: f64| {
+        let config = MctsConfig {
+            progressive_bias: bias,
+            ..MctsConfig::default()
+        };
+        let mut mcts = Mcts::new(Favours(after.clone()), config, 9);
+        let found = mcts
+            .search(&game, &Budget::nodes(2_000), &StopFlag::default(), &mut ())
+            .expect("searchable");
+        let mean = found.iterations / found.candidates.len() as u64;
+        let of = |action| {
+            found
+                .candidates
+                .iter()
+                .find(|c| c.action == action)
+                .map(|c| c.visits)
+        };
+        (of(favoured).expect("a root child"), mean)
+    };
+    let (plain, mean) = visits(0.0);
+    let (biased, _) = visits(20.0);
+    assert!(
+        plain < 2 * mean,
+        "without the bias the child is not singled out"
+    );
+    assert!(
+        biased > 3 * plain,
+        "{biased} visits with the bias, {plain} without"
+    );
+}
+
 #[test]
 fn every_game_and_seat_count_can_be_searched() {
     for (id, variant, seats) in [

@@ -44,6 +44,12 @@ pub struct MctsConfig {
     /// choose worse (MuTou's 20-iteration level fell from 12–8 to 9–11 against the 8-iteration
     /// one with its root widened, docs/ai.md). A budget without a node limit widens.
     pub wide_root_from: u64,
+    /// The weight of the knowledge's judgement of a child in the choice among children,
+    /// fading as the child is visited: `progressive_bias × judgement / (visits + 1)` is added
+    /// to its UCT value (progressive bias, Chaslot, Winands, van den Herik, Uiterwijk and
+    /// Bouzy 2008; the judgement is [`Knowledge::utilities`] for the seat choosing, taken once
+    /// when the child is made). 0: none, and no judgement is taken.
+    pub progressive_bias: f64,
 }
 
 impl Default for MctsConfig {
@@ -55,6 +61,7 @@ impl Default for MctsConfig {
             threads: 1,
             max_nodes: 4_000_000,
             wide_root_from: 1_000,
+            progressive_bias: 0.0,
         }
     }
 }
@@ -115,6 +122,8 @@ struct Worker<'a, G: Game, K: Knowledge<G>> {
     rng: &'a mut SmallRng,
     legal: Vec<G::Action>,
     rewards: Vec<f64>,
+    /// Room for a new child's judgement (progressive bias).
+    judged: Vec<f64>,
     /// The nodes of the current iteration, root first (kept to save an allocation each time).
     path: Vec<NodeId>,
     depth: u32,
@@ -363,6 +372,7 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
             rng,
             legal: Vec::new(),
             rewards: vec![0.0; seats],
+            judged: vec![0.0; seats],
             path: Vec::new(),
             depth: 0,
         }
@@ -514,7 +524,12 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
             }
             let action = self.tree.node_mut(at).untried.pop().expect("not empty");
             game.apply_unchecked(action);
-            return Step::Added(self.tree.add_child(at, action, game));
+            let child = self.tree.add_child(at, action, game);
+            if self.config.progressive_bias > 0.0 && game.outcome().is_none() {
+                self.knowledge.utilities(game, &mut self.judged);
+                self.tree.node_mut(child).prior = self.judged[seat.index()] as f32;
+            }
+            return Step::Added(child);
         }
         let child = self.select(at, seat);
         game.apply_unchecked(self.tree.node(child).action.expect("children have actions"));
@@ -569,12 +584,14 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
         root.solved = None;
     }
 
-    /// UCT over the children, for `seat`. Proven children count at their exact value with no
-    /// exploration bonus, so a proven loss is not tried again while anything else is open.
+    /// UCT over the children, for `seat`, with the progressive bias if one is set. Proven
+    /// children count at their exact value with no exploration bonus, so a proven loss is not
+    /// tried again while anything else is open.
     fn select(&mut self, at: NodeId, seat: Seat) -> NodeId {
         let node = self.tree.node(at);
         let log_n = f64::from(node.visits.max(1)).ln();
         let c = self.config.exploration;
+        let bias = self.config.progressive_bias;
         let mut best = (f64::NEG_INFINITY, node.children[0]);
         for &id in &node.children {
             let child = self.tree.node(id);
@@ -582,7 +599,8 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
                 Some(exact) => exact[seat.index()],
                 None => {
                     let n = f64::from(child.visits.max(1));
-                    child.mean(seat.index()) + c * (log_n / n).sqrt()
+                    let judged = bias * f64::from(child.prior) / (n + 1.0);
+                    child.mean(seat.index()) + c * (log_n / n).sqrt() + judged
                 }
             };
             if value > best.0 {

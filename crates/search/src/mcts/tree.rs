@@ -25,6 +25,9 @@ pub(crate) struct Node<A> {
     pub totals: Vec<f64>,
     /// The exact utility per seat, once known (a finished game, or proven by the solver).
     pub solved: Option<Vec<f64>>,
+    /// The knowledge's judgement of this position for the seat that chose `action` (½ unless
+    /// the search weighs a progressive bias, `MctsConfig::progressive_bias`).
+    pub prior: f32,
 }
 
 impl<A: Copy + Eq> Node<A> {
@@ -45,6 +48,7 @@ impl<A: Copy + Eq> Node<A> {
             visits: 0,
             totals: vec![0.0; seats],
             solved: None,
+            prior: 0.5,
         }
     }
 
