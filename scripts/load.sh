@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A bounded load on the game server over the loopback (web.md §5, layer 7).
+# A bounded load on the game server over the loopback (docs/server-design.md §5, layer 7).
 #
 #   scripts/load.sh [muster-load flags…]
 #

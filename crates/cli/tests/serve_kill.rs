@@ -1,9 +1,8 @@
-//! kill -9 durability (web.md §5, layer 5): the real `muster serve` on a database file, twenty
-//! games played at once by pairs of guest clients with random legal moves, the server killed
-//! with SIGKILL while acts are in flight and started again on the same file. Every act the
-//! server acknowledged must be in its game exactly once, at its ply, in order, and every
-//! client must resume (subscribing from its last version, resending its unacked act) and
-//! finish its game.
+//! kill -9 durability (docs/server-design.md §5, layer 5): the real `muster serve` on a database
+//! file, twenty games played at once by pairs of guest clients with random legal moves, the server
+//! killed with SIGKILL while acts are in flight and started again on the same file. Every act the
+//! server acknowledged must be in its game exactly once, at its ply, in order, and every client
+//! must resume (subscribing from its last version, resending its unacked act) and finish its game.
 //!
 //! One round runs in the normal suite; 25 rounds run as an ignored test (scripts/deep.sh); the
 //! same on PostgreSQL when `MUSTER_PG_URL` names a server (scripts/pg.sh starts one), in a

@@ -1,4 +1,5 @@
-//! muster-client: a Rust client of the muster web protocol (docs/protocol.md, web.md §2.3).
+//! muster-client: a Rust client of the muster web protocol (docs/protocol.md,
+//! docs/server-design.md §2.3).
 //!
 //! - [`Client`]: a session (a guest's, or from a token) and the HTTP calls a player needs:
 //!   challenges, joining, game summaries and records. Every request carries

@@ -2,7 +2,7 @@
 //! act carries the ply and the last view hash, one act is in flight at a time, it counts only
 //! once acked, and after a lost connection the player reconnects, subscribes from its last
 //! version and resends the unacked act (which the server acks again rather than playing it
-//! twice, web.md §2.6).
+//! twice, docs/server-design.md §2.6).
 
 use std::collections::HashMap;
 use std::ops::RangeInclusive;

@@ -1,6 +1,6 @@
-//! Game clocks (web.md §2.5), as pure arithmetic: time comes in as `now_ms` arguments, nothing
-//! here reads a clock or writes anywhere, so the game actor calls it inside its commit path and
-//! stores [`Clocks::to_json`] as the game's `clock_json`.
+//! Game clocks (docs/server-design.md §2.5), as pure arithmetic: time comes in as `now_ms`
+//! arguments, nothing here reads a clock or writes anywhere, so the game actor calls it inside its
+//! commit path and stores [`Clocks::to_json`] as the game's `clock_json`.
 //!
 //! The rules of the clock:
 //!
@@ -33,7 +33,7 @@ use thiserror::Error;
 pub const COURTESY_MS: i64 = 5_000;
 
 /// The grace before a flag: 500 ms plus half the measured round trip, at most 1 s
-/// (web.md §2.5); 500 ms when no round trip has been measured.
+/// (docs/server-design.md §2.5); 500 ms when no round trip has been measured.
 pub fn flag_grace_ms(rtt_ms: Option<i64>) -> i64 {
     (500 + rtt_ms.unwrap_or(0).max(0) / 2).min(1_000)
 }

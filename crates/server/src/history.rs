@@ -1,5 +1,5 @@
-//! A game's log as the server writes it (`game_log`, web.md §2.4), and its fold into the
-//! decisions that stand.
+//! A game's log as the server writes it (`game_log`, docs/server-design.md §2.4), and its fold into
+//! the decisions that stand.
 //!
 //! What each kind of entry holds:
 //!
@@ -14,7 +14,7 @@
 //! | `end` | the live ply | the seat that left, if one did | none | [`EndData`] |
 //!
 //! `hidden` is 1 when the action was secret from someone when it was played; `hash` is the
-//! omniscient position hash after the entry (never sent to a client, web.md §2.8).
+//! omniscient position hash after the entry (never sent to a client, docs/server-design.md §2.8).
 //! A `takeback` cancels the `act`/`chance` entries from its `to_ply` on: they stay in the log
 //! for audit, but no longer stand.
 

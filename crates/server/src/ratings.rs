@@ -1,5 +1,5 @@
-//! Player ratings (web.md §2.5 "End"): one rating per user and pool, updated when a rated game
-//! ends, with the `skillratings` crate.
+//! Player ratings (docs/server-design.md §2.5 "End"): one rating per user and pool, updated when a
+//! rated game ends, with the `skillratings` crate.
 //!
 //! * A **pool** is a game, a seat count and a speed: `murus-gallicus:2:live`, `mu:3:corr`
 //!   ([`pool`]). Untimed games share the `corr` pool: neither is played against a running

@@ -1,15 +1,15 @@
 //! The muster record of a stored game ([`export`]) and the import of a record as a finished game
 //! ([`import`]); the format is `muster_rules::record`'s.
 //!
-//! **Redaction** (web.md §2.8). While the final position still has secrets pending (MuTou's
-//! setting-out), a record for a viewer who may not see everything **stops before the first
-//! decision hidden from that viewer**, and says so in a [`REDACTED`] header. A placeholder in
-//! place of a hidden action is not possible: a record must replay, and a hidden action cannot be
-//! replayed without its text. Everything the cut record holds — the actions, the positions they
-//! reach and their `Hashes` — follows from what the viewer already knows (a seat keeps its own
-//! secret decisions, as it sees them in play), so no hash lets anyone test guesses of a hidden
-//! set-out. The cut record's result is `*` and it carries no `Ending`/`Retired` headers. Once no
-//! secret is pending (the reveal), everyone gets the full record.
+//! **Redaction** (docs/server-design.md §2.8). While the final position still has secrets pending
+//! (MuTou's setting-out), a record for a viewer who may not see everything **stops before the first
+//! decision hidden from that viewer**, and says so in a [`REDACTED`] header. A placeholder in place
+//! of a hidden action is not possible: a record must replay, and a hidden action cannot be replayed
+//! without its text. Everything the cut record holds — the actions, the positions they reach and
+//! their `Hashes` — follows from what the viewer already knows (a seat keeps its own secret
+//! decisions, as it sees them in play), so no hash lets anyone test guesses of a hidden set-out.
+//! The cut record's result is `*` and it carries no `Ending`/`Retired` headers. Once no secret is
+//! pending (the reveal), everyone gets the full record.
 //!
 //! **Import** takes records of finished games only: a record whose result is open (`*`, or no
 //! result reached by its actions), an aborted game or a redacted record is refused with an error

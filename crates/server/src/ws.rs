@@ -1,5 +1,5 @@
-//! The WebSocket `/ws` (web.md §2.3): one per browser tab, games multiplexed by id. Each
-//! connection reads frames (size-capped, rate-limited, decoded by muster-wire), answers `ping`
+//! The WebSocket `/ws` (docs/server-design.md §2.3): one per browser tab, games multiplexed by id.
+//! Each connection reads frames (size-capped, rate-limited, decoded by muster-wire), answers `ping`
 //! itself and hands game frames to the games' actors; a writer task drains its [`Outbox`].
 
 use std::collections::HashSet;

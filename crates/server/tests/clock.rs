@@ -1,4 +1,4 @@
-//! The clock rules of web.md §2.5, played out decision by decision.
+//! The clock rules of docs/server-design.md §2.5, played out decision by decision.
 
 use muster_rules::Seat;
 use muster_server::clock::{ClockRule, Clocks, DecisionFacts, Flag, COURTESY_MS};

@@ -1,7 +1,7 @@
-//! The commit path over real sockets (web.md §2.2, §2.6, §5.4): a decision is acknowledged only
-//! after it is stored; a failed commit changes nothing and its resend is stored once; resends
-//! are re-acked, never played twice; stale writes are answered with `nack{stale}` and a `full`;
-//! a client that drops its socket catches up with exactly what it missed.
+//! The commit path over real sockets (docs/server-design.md §2.2, §2.6, §5.4): a decision is
+//! acknowledged only after it is stored; a failed commit changes nothing and its resend is stored
+//! once; resends are re-acked, never played twice; stale writes are answered with `nack{stale}` and
+//! a `full`; a client that drops its socket catches up with exactly what it missed.
 
 mod common;
 

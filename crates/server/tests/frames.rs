@@ -1,7 +1,7 @@
-//! Bad frames and spectators over real sockets (docs/protocol.md §1, §4; web.md §2.7): every
-//! frame the server cannot or may not follow is answered with a `nack` of the right code and a
-//! reason, changes nothing, and leaves the connection working; a flood is slowed, not dropped;
-//! a spectator sees the game but never a seat's `me` or legal moves.
+//! Bad frames and spectators over real sockets (docs/protocol.md §1, §4; docs/server-design.md
+//! §2.7): every frame the server cannot or may not follow is answered with a `nack` of the right
+//! code and a reason, changes nothing, and leaves the connection working; a flood is slowed, not
+//! dropped; a spectator sees the game but never a seat's `me` or legal moves.
 
 mod common;
 

@@ -1,8 +1,8 @@
-//! Hidden information over real sockets (web.md §2.8): three MuTou seats set out in secret,
-//! watched by a spectator from the start and one who comes in the middle, while two seats drop
-//! their sockets and come back. Every frame each of them receives is kept as the server sent
-//! it; no one but a secret's owner may find it in their frames before the reveal, and
-//! everyone finds every secret after it.
+//! Hidden information over real sockets (docs/server-design.md §2.8): three MuTou seats set out in
+//! secret, watched by a spectator from the start and one who comes in the middle, while two seats
+//! drop their sockets and come back. Every frame each of them receives is kept as the server sent
+//! it; no one but a secret's owner may find it in their frames before the reveal, and everyone
+//! finds every secret after it.
 
 mod common;
 

@@ -1,7 +1,7 @@
-//! Loading a game while its commits land (web.md §2.2): a game's row, seats and log are read in
-//! one snapshot, so a healthy game is never refused as damaged because a commit raced its
-//! loading — not when several connections load it at once while its first decisions are
-//! stored, and not when a second server on the same database loads it while the first plays.
+//! Loading a game while its commits land (docs/server-design.md §2.2): a game's row, seats and log
+//! are read in one snapshot, so a healthy game is never refused as damaged because a commit raced
+//! its loading — not when several connections load it at once while its first decisions are stored,
+//! and not when a second server on the same database loads it while the first plays.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Ratings after rated games (web.md §2.5 "End").
+//! Ratings after rated games (docs/server-design.md §2.5 "End").
 
 use muster_server::ratings::{pool, rate, Rating, RatingError};
 use muster_store::ClockKind;

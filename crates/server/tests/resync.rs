@@ -1,5 +1,5 @@
-//! Catching up (web.md §2.6, §5.4): `sub{v}` from any past version gives exactly the entries
-//! after it; a version the actor no longer keeps, or one from the future, gives a `full`; a
+//! Catching up (docs/server-design.md §2.6, §5.4): `sub{v}` from any past version gives exactly the
+//! entries after it; a version the actor no longer keeps, or one from the future, gives a `full`; a
 //! subscription racing the moves never loses one.
 
 mod common;

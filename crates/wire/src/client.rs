@@ -1,4 +1,4 @@
-//! Client → server frames (web.md §2.3): `{"t": <kind>, "d": <payload>}`.
+//! Client → server frames (docs/server-design.md §2.3): `{"t": <kind>, "d": <payload>}`.
 //!
 //! Payloads refuse unknown fields: the browser's types are generated from these, so an unknown
 //! field is a client bug or a forged frame, and saying so beats ignoring it.
@@ -230,7 +230,7 @@ pub struct Ping {
 }
 
 impl ClientMsg {
-    /// Every `t` a client may send, in the order of web.md §2.3.
+    /// Every `t` a client may send, in the order of docs/server-design.md §2.3.
     pub const KINDS: [&'static str; 9] = [
         "sub", "unsub", "act", "ctl", "legal", "preview", "say", "lobby", "ping",
     ];

@@ -1,4 +1,5 @@
-//! A client's picture of one game, kept from the versioned stream (web.md §2.3, §2.6).
+//! A client's picture of one game, kept from the versioned stream
+//! (docs/server-design.md §2.3, §2.6).
 //!
 //! The rules of the stream: a `full` replaces everything and sets the version; any other
 //! versioned entry is applied only when its version is `last + 1`; one at or below `last` is a

@@ -1,4 +1,4 @@
-//! The actor of one game: its loop, and the commit path of a decision (web.md §2.2).
+//! The actor of one game: its loop, and the commit path of a decision (docs/server-design.md §2.2).
 
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
-//! AI seats (web.md §2.9): a search runs on tokio's blocking pool behind a semaphore, so games
-//! never wait for one another's searches; its answer comes back to the actor as a command and
-//! goes through the same path as a person's decision.
+//! AI seats (docs/server-design.md §2.9): a search runs on tokio's blocking pool behind a
+//! semaphore, so games never wait for one another's searches; its answer comes back to the actor as
+//! a command and goes through the same path as a person's decision.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,5 +1,6 @@
-//! Chance drawn from the game's stored seed and the ply (web.md §2.2): the same game at the same
-//! ply always draws the same outcome, so a crash between a draw and its commit never re-rolls.
+//! Chance drawn from the game's stored seed and the ply (docs/server-design.md §2.2): the same game
+//! at the same ply always draws the same outcome, so a crash between a draw and its commit never
+//! re-rolls.
 
 use muster_rules::AnyGame;
 use rand::rngs::SmallRng;

@@ -1,7 +1,7 @@
-//! The commit path (web.md §2.2): everything one action changes — the decisions with the chance
-//! draws that follow them, notes such as offers, retirements and the end, the clocks, the seats
-//! and the ratings — is written in one transaction, and only after it is committed does the
-//! actor's state change. A failed commit changes nothing.
+//! The commit path (docs/server-design.md §2.2): everything one action changes — the decisions with
+//! the chance draws that follow them, notes such as offers, retirements and the end, the clocks,
+//! the seats and the ratings — is written in one transaction, and only after it is committed does
+//! the actor's state change. A failed commit changes nothing.
 
 use std::sync::Arc;
 
@@ -98,7 +98,7 @@ pub(super) fn termination_word(t: Termination) -> &'static str {
 
 impl Live {
     /// Whether every human seat has made a decision (the clocks and the abort window wait for
-    /// it, web.md §2.5), counting `also` as one that has.
+    /// it, docs/server-design.md §2.5), counting `also` as one that has.
     pub(super) fn all_humans_started(&self, also: Option<Seat>) -> bool {
         self.row
             .seats
@@ -150,8 +150,8 @@ impl Live {
             }
             steps.push((step, Arc::clone(&before), Arc::clone(&after)));
             before = after;
-            // What follows in the same unit: chance draws, and the decisions a seat's standing
-            // preferences make for it (web.md §2.2, step 3). Both take no one's time.
+            // What follows in the same unit (docs/server-design.md §2.2, step 3): chance draws,
+            // and the decisions a seat's standing preferences make for it. Both take no one's time.
             text = match position.actor() {
                 Actor::Chance => {
                     let ply = self.row.ply + steps.len() as i64;

@@ -1,5 +1,5 @@
-//! Controls outside the rules (web.md §2.5): resigning (and Mur's resignation of a set),
-//! aborting, draw offers, takebacks by consent, claims over a seat that has gone, rematches —
+//! Controls outside the rules (docs/server-design.md §2.5): resigning (and Mur's resignation of a
+//! set), aborting, draw offers, takebacks by consent, claims over a seat that has gone, rematches —
 //! and the clocks' flag.
 
 use std::sync::Arc;
@@ -77,7 +77,7 @@ impl Live {
     }
 
     /// `seat` leaves: in a game of two seats it loses; with more, it retires and an AI level
-    /// plays on for it, ranked below every seat that stayed (web.md §2.5).
+    /// plays on for it, ranked below every seat that stayed (docs/server-design.md §2.5).
     async fn depart(
         &mut self,
         games: &Arc<Games>,

@@ -1,5 +1,6 @@
 //! The legal moves sent to the seat that acts: the whole list when it is small, else the first
-//! click's groups, which the client opens with `legal{prefix}` (web.md §2.3, budget 8 KB).
+//! click's groups, which the client opens with `legal{prefix}` (docs/server-design.md §2.3,
+//! budget 8 KB).
 
 use muster_rules::AnyGame;
 use muster_view::TargetId;

@@ -1,4 +1,5 @@
-//! The live games: one actor task per loaded game (web.md §2.2), found through [`Games`].
+//! The live games: one actor task per loaded game (docs/server-design.md §2.2), found through
+//! [`Games`].
 //!
 //! An actor owns the omniscient position, the folded log, the seats and the subscribers of its
 //! game. Everything that changes a game goes through its actor's queue, so decisions are
@@ -51,7 +52,7 @@ pub struct GameConfig {
     /// How often the sweeper looks for correspondence games past their deadline.
     pub sweep_every: Duration,
     /// How long a seat of a live or untimed game must have been gone before the others may
-    /// claim (web.md §2.5: 30 s, or a tenth of the base time when that is longer).
+    /// claim (docs/server-design.md §2.5: 30 s, or a tenth of the base time when that is longer).
     pub claim_after: Duration,
     /// Frames a connection may send per second on average; a faster sender is slowed down
     /// (its frames are read later), never dropped.

@@ -1,6 +1,6 @@
-//! Frames as one viewer may see them (web.md §2.8): the position, the scene, the action texts
-//! and the events of a viewer's own view; legal moves only for the seat that acts; hashes only
-//! of views, never of the omniscient position.
+//! Frames as one viewer may see them (docs/server-design.md §2.8): the position, the scene, the
+//! action texts and the events of a viewer's own view; legal moves only for the seat that acts;
+//! hashes only of views, never of the omniscient position.
 
 use muster_rules::{Actor, AnyGame, Seat};
 use muster_store::{GameStatus, SeatKind, UserId};

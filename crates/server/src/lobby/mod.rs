@@ -1,4 +1,5 @@
-//! The lobby: challenges created, joined, withdrawn and listed (web.md §2.5 "Create", "Join").
+//! The lobby: challenges created, joined, withdrawn and listed (docs/server-design.md §2.5
+//! "Create", "Join").
 //!
 //! A challenge seats its creator (`me`), reserves seats for the users it names, seats the AI at
 //! once and leaves `open` seats to whoever joins. When no seat is awaited any more — at

@@ -1,5 +1,5 @@
 //! A server in process on 127.0.0.1 over a temp SQLite file, and socket clients that speak the
-//! wire protocol the way web.md §2.3 and §2.6 say a client should.
+//! wire protocol the way docs/server-design.md §2.3 and §2.6 say a client should.
 #![allow(dead_code)]
 
 use std::net::SocketAddr;

@@ -1,4 +1,4 @@
-//! Server → client frames (web.md §2.3): `{"t": <kind>, "d": <payload>}`.
+//! Server → client frames (docs/server-design.md §2.3): `{"t": <kind>, "d": <payload>}`.
 //!
 //! Entries of a game's stream carry its version `v` (`full`, `step`, `skip`, `offer`,
 //! `answer`, `rewind`, `seat`, `end`); the others are not versioned.
@@ -85,7 +85,7 @@ impl Control {
 }
 
 impl ServerMsg {
-    /// Every `t` the server sends, in the order of web.md §2.3.
+    /// Every `t` the server sends, in the order of docs/server-design.md §2.3.
     pub const KINDS: [&'static str; 20] = [
         "full", "step", "skip", "offer", "answer", "rewind", "seat", "end", "ack", "nack", "crowd",
         "gone", "clock", "legal", "preview", "chat", "lobby", "notify", "resync", "pong",
