@@ -286,8 +286,8 @@ pub struct ArenaArgs {
     #[command(flatten)]
     pub start: StartArgs,
     /// The players, comma-separated: levels `1`-`8` (or `L5`, or names), `random`, a search
-    /// with its budget (`mcts:500` iterations, `ab:20000` positions per decision), or an outside
-    /// engine speaking the engine protocol: `engine:"python3 bot.py"`.
+    /// with its budget (`mcts:500` iterations, `ab:20000` or `brs:20000` positions per decision),
+    /// or an outside engine speaking the engine protocol: `engine:"python3 bot.py"`.
     #[arg(long, value_name = "LIST", value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// The time an outside engine has per decision (`go movetime`), in milliseconds; a later

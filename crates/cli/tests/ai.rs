@@ -206,6 +206,41 @@ fn the_arena_warns_that_mu_without_a_cap_may_not_end_with_a_random_player() {
 }
 
 #[test]
+fn a_best_reply_search_meets_a_paranoid_one_with_three_seats() {
+    let laid_out = include_str!("../../../docs/ai/mu-multi3-after-setup.txt")
+        .lines()
+        .next()
+        .expect("a laid-out position");
+    let run = muster(&[
+        "arena",
+        "mu",
+        "--variant",
+        "multi ply_cap=3",
+        "--seats",
+        "3",
+        "--position",
+        laid_out,
+        "--players",
+        "brs:300,ab:300",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let summary: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let players = summary["players"].as_array().expect("players");
+    let names: Vec<&str> = players
+        .iter()
+        .filter_map(|p| p["player"].as_str())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(
+        names.contains(&"brs:300") && names.contains(&"ab:300"),
+        "{names:?}"
+    );
+}
+
+#[test]
 fn a_search_budget_must_be_a_positive_number() {
     for (player, message) in [
         (

@@ -6,7 +6,7 @@ use anyhow::{bail, Result};
 use muster_protocol::controller::EngineCommand;
 use muster_rules::{AnyGame, GameId};
 use muster_search::levels::{level, Recipe, NAMES};
-use muster_search::Engine;
+use muster_search::{Crowd, Engine};
 
 use crate::commands::seat_names;
 
@@ -19,7 +19,7 @@ pub enum Player {
     Random,
     /// An AI level, 1 (beginner) to 8 (grandmaster): see `muster_search::levels`.
     Level(u8),
-    /// A search with a budget of one's own (`mcts:500`, `ab:20000`), for tuning and for
+    /// A search with a budget of one's own (`mcts:500`, `ab:20000`, `brs:20000`), for tuning and for
     /// measuring the levels against something between them.
     Search(Recipe),
     /// An outside program speaking the engine protocol (`engine:<command>`), started per game
@@ -28,12 +28,14 @@ pub enum Player {
 }
 
 /// The opponents that exist, as listed in error messages.
-pub const LEVELS: &str = "human, random, a level 1-8 (also L1-L8 or a level name: beginner, novice, casual, club, strong, expert, master, grandmaster), a search with its budget: mcts:ITERATIONS or ab:NODES, or an outside engine: engine:COMMAND";
+pub const LEVELS: &str = "human, random, a level 1-8 (also L1-L8 or a level name: beginner, novice, casual, club, strong, expert, master, grandmaster), a search with its budget: mcts:ITERATIONS, ab:NODES or brs:NODES, or an outside engine: engine:COMMAND";
 
 impl Player {
     /// Reads a player: `human`, `random`, a level number `1`–`8`, `L5`, `level5`, a level name
     /// (`master`), or a search with its budget: `mcts:500` (iterations per decision) or
-    /// `ab:20000` (alpha-beta, positions per decision). The error quotes the text and lists what
+    /// `ab:20000` (alpha-beta, positions per decision; paranoid with more than two seats) or
+    /// `brs:20000` (the same with best-reply search for more than two seats, [`Crowd`]). The
+    /// error quotes the text and lists what
     /// exists. `engine:<command>` is an outside engine: a program and its arguments with
     /// shell-like quoting (`engine:python3 "my bot.py"`), kept as written.
     pub fn parse(text: &str) -> Result<Player> {
@@ -78,6 +80,11 @@ impl Player {
             Player::Level(n) => format!("level {n}, {}", NAMES[usize::from(n - 1)]),
             Player::Search(recipe) => match recipe {
                 Recipe::Mcts { iterations, .. } => format!("MCTS, {iterations} iterations"),
+                Recipe::AlphaBeta {
+                    nodes,
+                    crowd: Crowd::BestReply,
+                    ..
+                } => format!("alpha-beta, {nodes} positions, best-reply"),
                 Recipe::AlphaBeta { nodes, .. } => format!("alpha-beta, {nodes} positions"),
                 Recipe::Random => "random".to_owned(),
             },
@@ -106,6 +113,11 @@ impl Player {
             }
             Player::Search(recipe) => match recipe {
                 Recipe::Mcts { iterations, .. } => format!("mcts:{iterations}"),
+                Recipe::AlphaBeta {
+                    nodes,
+                    crowd: Crowd::BestReply,
+                    ..
+                } => format!("brs:{nodes}"),
                 Recipe::AlphaBeta { nodes, .. } => format!("ab:{nodes}"),
                 Recipe::Random => "random".to_owned(),
             },
@@ -134,7 +146,7 @@ impl Player {
     }
 }
 
-/// Reads the budget of `mcts:N` or `ab:N`; `text` is the whole player as given.
+/// Reads the budget of `mcts:N`, `ab:N` or `brs:N`; `text` is the whole player as given.
 fn parse_search(text: &str, method: &str, budget: &str) -> Result<Player> {
     let Ok(budget) = budget.trim().replace('_', "").parse::<u64>() else {
         bail!("`{text}`: the budget after `:` must be a whole number (for example mcts:500)");
@@ -148,7 +160,15 @@ fn parse_search(text: &str, method: &str, budget: &str) -> Result<Player> {
             playout_plies: None,
         },
         "ab" | "alphabeta" | "alpha-beta" => Recipe::alpha_beta(64, budget),
-        _ => bail!("`{text}`: no such search `{method}` (searches: mcts:ITERATIONS, ab:NODES)"),
+        "brs" => Recipe::AlphaBeta {
+            depth: 64,
+            nodes: budget,
+            crowd_nodes: budget,
+            crowd: Crowd::BestReply,
+        },
+        _ => bail!(
+            "`{text}`: no such search `{method}` (searches: mcts:ITERATIONS, ab:NODES, brs:NODES)"
+        ),
     };
     Ok(Player::Search(recipe))
 }
