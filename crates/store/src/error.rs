@@ -1,6 +1,6 @@
 //! The one error type of the store.
 
-use crate::ids::GameId;
+use crate::ids::{GameId, UserId};
 
 /// Everything the store can refuse or fail with. Messages quote the offending input.
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +32,21 @@ pub enum Error {
         expected: i64,
         /// The version actually stored.
         actual: i64,
+    },
+    /// A rating the commit moves is no longer the one it was computed from (another rated
+    /// game of the user in the pool ended in between); nothing of the commit was stored. Read
+    /// the ratings again and commit again.
+    #[error(
+        "the rating of {user} in {pool} moved since it was read (it has {games} games): \
+         nothing was stored"
+    )]
+    RatingMoved {
+        /// Whose rating.
+        user: UserId,
+        /// The pool.
+        pool: String,
+        /// The rated games stored in the pool now (0: no rating yet).
+        games: i64,
     },
     /// No game with this id is stored.
     #[error("no game {0}")]

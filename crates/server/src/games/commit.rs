@@ -43,6 +43,9 @@ pub(super) enum Note {
 /// The most decisions one unit plays after the one asked for (chance draws and decisions made
 /// by preference): a bound, never reached in play, on a loop the rules could not end.
 const MAX_FOLLOW_UPS: usize = 4096;
+/// How many times the end of a rated game is rated again when a player's rating moved between
+/// its read and the commit (another of their rated games in the pool ended meanwhile).
+const RATE_AGAIN: usize = 8;
 
 /// How a game ends outside its rules, with the words stored for it.
 #[derive(Clone, Copy, Debug)]
@@ -256,6 +259,8 @@ impl Live {
         let mut end = None;
         let mut ratings = Vec::new();
         let mut wire_ratings = Vec::new();
+        // The ranks a rated end was rated by, to rate again if a rating moves meanwhile.
+        let mut rated_ranks = None;
         let termination = unit.finish.map_or(Termination::Normal, |f| f.termination);
         if ends {
             unit.clocks.stop(now);
@@ -281,6 +286,7 @@ impl Live {
             if let Some(outcome) = &outcome {
                 if self.row.rated {
                     (ratings, wire_ratings) = self.rate(games, &outcome.ranks).await?;
+                    rated_ranks = Some(outcome.ranks.clone());
                 }
             }
             end = Some(GameEnd {
@@ -310,7 +316,7 @@ impl Live {
             (true, Termination::Aborted) => GameStatus::Aborted,
             (true, _) => GameStatus::Over,
         };
-        let commit = Commit {
+        let mut commit = Commit {
             entries,
             ply: unit.rewind_to.unwrap_or(ply),
             status,
@@ -322,16 +328,33 @@ impl Live {
             seat_changes,
             ratings,
         };
-        let version = games
-            .store
-            .commit(&self.id, self.row.version, &commit)
-            .await
-            .map_err(|e| {
-                Refusal::new(
-                    NackCode::Storage,
-                    format!("it could not be stored ({e}); nothing changed — send it again"),
-                )
-            })?;
+        let mut rated_again = 0;
+        let version = loop {
+            let stored = games
+                .store
+                .commit(&self.id, self.row.version, &commit)
+                .await;
+            match (stored, &rated_ranks) {
+                // Another rated game of a player in the pool ended between the read of the
+                // ratings and this commit, which wrote nothing: rate from the new ratings.
+                (Err(muster_store::Error::RatingMoved { .. }), Some(ranks))
+                    if rated_again < RATE_AGAIN =>
+                {
+                    rated_again += 1;
+                    (commit.ratings, wire_ratings) = self.rate(games, ranks).await?;
+                }
+                (stored, _) => {
+                    break stored.map_err(|e| {
+                        Refusal::new(
+                            NackCode::Storage,
+                            format!(
+                                "it could not be stored ({e}); nothing changed — send it again"
+                            ),
+                        )
+                    })?
+                }
+            }
+        };
         // Committed: take it in.
         let mover = unit
             .steps

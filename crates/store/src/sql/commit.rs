@@ -255,21 +255,7 @@ async fn write_rating(
             why: format!("no seat {} of user {} to rate", update.seat, update.user_id),
         });
     }
-    sqlx::query(
-        "INSERT INTO ratings (user_id, pool, rating, rd, vol, games, updated_ms) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, pool) DO UPDATE SET \
-         rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, \
-         games = excluded.games, updated_ms = excluded.updated_ms",
-    )
-    .bind(update.user_id.as_str())
-    .bind(update.pool.as_str())
-    .bind(update.rating_after)
-    .bind(update.rd_after)
-    .bind(update.vol)
-    .bind(update.games)
-    .bind(at_ms)
-    .execute(&mut **tx)
-    .await?;
+    write_rating_row(tx, at_ms, update).await?;
     sqlx::query(
         "INSERT INTO rating_history (user_id, pool, game_id, rating, rd, at_ms) \
          VALUES ($1, $2, $3, $4, $5, $6)",
@@ -283,6 +269,60 @@ async fn write_rating(
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// The `ratings` row of one update, written only over the row it was computed from: none for
+/// the first rated game in the pool, else the one with a game fewer. Another rated game of the
+/// user that ended in between makes it [`Error::RatingMoved`] (its update would be lost).
+async fn write_rating_row(
+    tx: &mut Transaction<'static, Any>,
+    at_ms: i64,
+    update: &RatingUpdate,
+) -> Result<()> {
+    let written = if update.games <= 1 {
+        sqlx::query(
+            "INSERT INTO ratings (user_id, pool, rating, rd, vol, games, updated_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, pool) DO NOTHING",
+        )
+        .bind(update.user_id.as_str())
+        .bind(update.pool.as_str())
+        .bind(update.rating_after)
+        .bind(update.rd_after)
+        .bind(update.vol)
+        .bind(update.games)
+        .bind(at_ms)
+        .execute(&mut **tx)
+        .await?
+    } else {
+        sqlx::query(
+            "UPDATE ratings SET rating = $1, rd = $2, vol = $3, games = $4, updated_ms = $5 \
+             WHERE user_id = $6 AND pool = $7 AND games = $8",
+        )
+        .bind(update.rating_after)
+        .bind(update.rd_after)
+        .bind(update.vol)
+        .bind(update.games)
+        .bind(at_ms)
+        .bind(update.user_id.as_str())
+        .bind(update.pool.as_str())
+        .bind(update.games - 1)
+        .execute(&mut **tx)
+        .await?
+    };
+    if one_row(&written) {
+        return Ok(());
+    }
+    let games: Option<i64> =
+        sqlx::query_scalar("SELECT games FROM ratings WHERE user_id = $1 AND pool = $2")
+            .bind(update.user_id.as_str())
+            .bind(update.pool.as_str())
+            .fetch_optional(&mut **tx)
+            .await?;
+    Err(Error::RatingMoved {
+        user: update.user_id.clone(),
+        pool: update.pool.clone(),
+        games: games.unwrap_or(0),
+    })
 }
 
 async fn insert_entry(

@@ -197,6 +197,67 @@ async fn ratings_are_written_only_when_the_commit_is(db: Db) {
     assert_eq!(history_rows(&db.store, &new.id).await, 2);
 }
 
+async fn a_rating_that_moved_since_it_was_read_refuses_the_whole_commit(db: Db) {
+    let store = &db.store;
+    let ann = store.create_user(&new_user("ann")).await.expect("user");
+    let bob = store.create_user(&new_user("bob")).await.expect("user");
+    let cid = store.create_user(&new_user("cid")).await.expect("user");
+    let first = new_game_of(&ann.id, &bob.id);
+    let second = new_game_of(&ann.id, &cid.id);
+    for game in [&first, &second] {
+        store.create_game(game).await.expect("game");
+    }
+    // Both games end at once, each rated from Ann's rating as it was: none yet.
+    let mut one = end_at(0, 5_000);
+    one.ratings = vec![
+        rated(&ann.id, 0, 1500.0, 1660.0, 1),
+        rated(&bob.id, 1, 1500.0, 1340.0, 1),
+    ];
+    let mut other = end_at(0, 5_001);
+    other.ratings = vec![
+        rated(&ann.id, 0, 1500.0, 1661.0, 1),
+        rated(&cid.id, 1, 1500.0, 1339.0, 1),
+    ];
+    store
+        .commit(&first.id, 0, &one)
+        .await
+        .expect("the first end");
+    match store.commit(&second.id, 0, &other).await {
+        Err(Error::RatingMoved { user, games, .. }) => {
+            assert_eq!((user, games), (ann.id.clone(), 1))
+        }
+        got => panic!("expected RatingMoved, got {got:?}"),
+    }
+    // Nothing of the second end was written: the game runs on, Cid has no rating, Ann keeps
+    // the first game's.
+    let game = store
+        .load_game(&second.id)
+        .await
+        .expect("load")
+        .expect("some");
+    assert_eq!((game.version, game.status), (0, GameStatus::Running));
+    assert_eq!(store.rating(&cid.id, POOL).await.expect("rating"), None);
+    assert_eq!(history_rows(store, &second.id).await, 0);
+    let ann_now = store
+        .rating(&ann.id, POOL)
+        .await
+        .expect("rating")
+        .expect("some");
+    assert_eq!((ann_now.rating, ann_now.games), (1660.0, 1));
+    // Rated again from the rating now stored, it is written; so is a later game from it.
+    other.ratings[0] = rated(&ann.id, 0, 1660.0, 1700.0, 2);
+    store
+        .commit(&second.id, 0, &other)
+        .await
+        .expect("rated again");
+    let ann_now = store
+        .rating(&ann.id, POOL)
+        .await
+        .expect("rating")
+        .expect("some");
+    assert_eq!((ann_now.rating, ann_now.games), (1700.0, 2));
+}
+
 async fn seats_change_hands_with_the_commit(db: Db) {
     let store = &db.store;
     let ann = store.create_user(&new_user("ann")).await.expect("user");
@@ -296,6 +357,7 @@ async fn seats_change_hands_with_the_commit(db: Db) {
 }
 
 crate::both_backends!(
+    a_rating_that_moved_since_it_was_read_refuses_the_whole_commit,
     a_rated_end_moves_ratings_with_the_game,
     ratings_are_written_only_when_the_commit_is,
     seats_change_hands_with_the_commit,
