@@ -73,16 +73,6 @@ const fn ab(depth: u32, nodes: u64) -> Recipe {
     Recipe::alpha_beta(depth, nodes)
 }
 
-/// Alpha-beta with one budget for two seats and another, and a way of answering, for more.
-const fn ab_seats(depth: u32, nodes: u64, crowd_nodes: u64, crowd: Crowd) -> Recipe {
-    Recipe::AlphaBeta {
-        depth,
-        nodes,
-        crowd_nodes,
-        crowd,
-    }
-}
-
 impl Recipe {
     /// Alpha-beta with the same budget whatever the number of seats (paranoid with more than
     /// two).
@@ -127,13 +117,15 @@ fn recipes(game: GameId) -> [Recipe; 8] {
             // Beyond ~100 iterations MCTS stops gaining in Mu (docs/ai.md). Alpha-beta levels
             // separate only when the budget buys a further ply on the duel board: about 600
             // positions reach depth 1, 2 000 depth 2, 20 000 depth 3, 60 000 depth 4 in most
-            // positions. Level 8 searches 300 000 with two seats (into depth 5, about a second
-            // a decision) and 150 000 with more, whose costliest decisions take about twice as
-            // long per position.
+            // positions. Level 8 searches 300 000 (into depth 5 with two seats, about a second
+            // a decision); with three seats or more, paranoid, whose costliest decisions over
+            // whole games took 0.63 s with three seats, 0.84 s with four and 1.02 s with eight,
+            // though a crowded position where chains follow nearly every move took 33 s
+            // (docs/ai.md). Best-reply search scored 11-0-13 against paranoid at 300 000.
             ab(64, 600),
             ab(64, 2_000),
             ab(64, 20_000),
-            ab_seats(64, 300_000, 150_000, Crowd::Paranoid),
+            ab(64, 300_000),
         ],
         GameId::MuTou => [
             mcts(1, None),
