@@ -475,7 +475,8 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             return self.evaluate(game, me).clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
         let answering = self.best_reply && Some(me) != self.paranoid;
-        let key = self.key(game, reply);
+        let hash = game.position_hash();
+        let key = self.key(hash, reply);
         let stored = self.table.as_ref().and_then(|t| t.probe(key));
         if let Some(entry) = stored.filter(|e| e.depth >= depth) {
             let score = from_table(entry.score, ply);
@@ -499,7 +500,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         let first = match stored.and_then(|e| e.best) {
             // A seat that only plays its likeliest move plays the one it chose when free.
             None if answering && reply != Reply::Open => {
-                self.table_move(self.key(game, Reply::Open))
+                self.table_move(self.key(hash, Reply::Open))
             }
             first => first,
         };
@@ -597,20 +598,21 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
         self.nodes % CLOCK_EVERY == 0 && self.clock.expired()
     }
 
-    /// The table's best move for `game` searched from the root's side or with no seat answering yet.
+    /// The table's best move for `game` searched from the root's side, or with no seat
+    /// answering yet.
     fn tt_move(&self, game: &G) -> Option<G::Action> {
-        self.table_move(self.key(game, Reply::Open))
+        self.table_move(self.key(game.position_hash(), Reply::Open))
     }
 
     fn table_move(&self, key: u64) -> Option<G::Action> {
         self.table.as_ref()?.probe(key).and_then(|e| e.best)
     }
 
-    /// The table key of `game` under `reply`: the position's hash, mixed in a best-reply search
-    /// (whose values differ from a paranoid search's) with the search and the reply.
-    fn key(&self, game: &G, reply: Reply) -> u64 {
+    /// The table key of a position with this `hash` under `reply`: the hash, mixed in a
+    /// best-reply search (whose values differ from a paranoid search's) with the search and the
+    /// reply.
+    fn key(&self, hash: u64, reply: Reply) -> u64 {
         const BEST_REPLY: u64 = 0xD1B5_4A32_D192_ED03;
-        let hash = game.position_hash();
         if self.best_reply {
             hash ^ BEST_REPLY ^ reply.salt()
         } else {

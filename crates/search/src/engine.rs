@@ -420,10 +420,8 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
             Recipe::AlphaBeta {
                 depth,
                 nodes,
-                crowd_nodes,
                 crowd,
             } if !G::INFO.has_chance && self.knowledge.judges(game) => {
-                let nodes = if game.seats() > 2 { crowd_nodes } else { nodes };
                 let budget = limit.budget(Budget {
                     nodes: Some(nodes),
                     depth: Some(depth),
@@ -431,13 +429,11 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
                 });
                 self.alpha_beta(game, &budget, stop, observer, rules, crowd)
             }
-            Recipe::AlphaBeta {
-                nodes, crowd_nodes, ..
-            } => {
-                let (nodes, most) = if game.seats() > 2 {
-                    (crowd_nodes, MCTS_STAND_IN_CROWD)
+            Recipe::AlphaBeta { nodes, .. } => {
+                let most = if game.seats() > 2 {
+                    MCTS_STAND_IN_CROWD
                 } else {
-                    (nodes, MCTS_STAND_IN)
+                    MCTS_STAND_IN
                 };
                 let iterations = (nodes / 5).clamp(1, most);
                 let budget = limit.mcts_budget(Budget::nodes(iterations));
@@ -477,7 +473,6 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
             let config = MctsConfig {
                 threads,
                 playout_plies: playout_plies.map(Some),
-                progressive_bias: knowledge.progressive_bias(),
                 ..MctsConfig::default()
             };
             Mcts::new(knowledge.clone(), config, seed)

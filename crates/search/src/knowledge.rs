@@ -89,12 +89,6 @@ pub trait Knowledge<G: Game>: Send + Sync + 'static {
         None
     }
 
-    /// The progressive bias the engine's MCTS levels search with for this game
-    /// ([`crate::MctsConfig::progressive_bias`]); the default, 0, is none.
-    fn progressive_bias(&self) -> f64 {
-        0.0
-    }
-
     /// Whether [`Knowledge::score`] tells the positions near `game` apart. Where it does not (a
     /// set-up phase it scores 0 throughout), alpha-beta would choose blindly, so an alpha-beta
     /// level plays MCTS there instead. The default: everywhere.

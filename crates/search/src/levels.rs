@@ -22,18 +22,16 @@ pub enum Recipe {
         /// Playout length, overriding the knowledge's.
         playout_plies: Option<u32>,
     },
-    /// Alpha-beta to at most `depth` plies and `nodes` positions per decision (`crowd_nodes`
-    /// with more than two seats); with more than two seats a paranoid search (every other seat
-    /// plays against the one deciding). Where there is chance, or where the game's knowledge does
-    /// not judge the position (Mu's set-up), the level plays MCTS with a fifth of its positions
-    /// as iterations, at most 4 000 with two seats and 1 000 with more.
+    /// Alpha-beta to at most `depth` plies and `nodes` positions per decision; with more than
+    /// two seats every other seat plays against the one deciding, answering as `crowd` says.
+    /// Where there is chance, or where the game's knowledge does not judge the position (Mu's
+    /// set-up), the level plays MCTS with a fifth of its positions as iterations, at most 4 000
+    /// with two seats and 1 000 with more.
     AlphaBeta {
         /// The deepest iteration.
         depth: u32,
-        /// Positions per decision with two seats (and one).
+        /// Positions per decision.
         nodes: u64,
-        /// Positions per decision with three seats or more.
-        crowd_nodes: u64,
         /// How the other seats answer with three seats or more.
         crowd: Crowd,
     },
@@ -80,7 +78,6 @@ impl Recipe {
         Recipe::AlphaBeta {
             depth,
             nodes,
-            crowd_nodes: nodes,
             crowd: Crowd::Paranoid,
         }
     }

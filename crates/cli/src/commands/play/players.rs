@@ -19,8 +19,8 @@ pub enum Player {
     Random,
     /// An AI level, 1 (beginner) to 8 (grandmaster): see `muster_search::levels`.
     Level(u8),
-    /// A search with a budget of one's own (`mcts:500`, `ab:20000`, `brs:20000`), for tuning and for
-    /// measuring the levels against something between them.
+    /// A search with a budget of one's own (`mcts:500`, `ab:20000`, `brs:20000`), for tuning
+    /// and for measuring the levels against something between them.
     Search(Recipe),
     /// An outside program speaking the engine protocol (`engine:<command>`), started per game
     /// and seat: docs/engine-protocol.md §7.
@@ -163,7 +163,6 @@ fn parse_search(text: &str, method: &str, budget: &str) -> Result<Player> {
         "brs" => Recipe::AlphaBeta {
             depth: 64,
             nodes: budget,
-            crowd_nodes: budget,
             crowd: Crowd::BestReply,
         },
         _ => bail!(
