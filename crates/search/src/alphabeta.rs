@@ -208,6 +208,7 @@ impl<G: Game, K: Knowledge<G> + Clone> AlphaBeta<G, K> {
             finished: Arc::clone(finished),
             node_limit: nodes,
             nodes: 0,
+            spent: 0,
             aborted: false,
             killers: Vec::new(),
             history: HashMap::new(),
@@ -277,8 +278,12 @@ struct Searcher<'a, G: Game, K: Knowledge<G>> {
     table: Option<Arc<Table<G::Action>>>,
     clock: Clock,
     finished: Arc<AtomicBool>,
+    /// The budget, in positions each counted at its [`Knowledge::position_cost`].
     node_limit: Option<u64>,
+    /// The positions searched.
     nodes: u64,
+    /// What they cost, counted against `node_limit`.
+    spent: u64,
     aborted: bool,
     killers: Vec<[Option<G::Action>; 2]>,
     history: HashMap<G::Action, i32>,
@@ -471,6 +476,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
             return 0;
         }
         self.nodes += 1;
+        self.spent += self.knowledge.position_cost(game);
         if depth <= 0 {
             return self.evaluate(game, me).clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
@@ -591,7 +597,7 @@ impl<G: Game, K: Knowledge<G>> Searcher<'_, G, K> {
     }
 
     fn out_of_budget(&self) -> bool {
-        if self.node_limit.is_some_and(|n| self.nodes >= n) || self.finished.load(Ordering::Relaxed)
+        if self.node_limit.is_some_and(|n| self.spent >= n) || self.finished.load(Ordering::Relaxed)
         {
             return true;
         }

@@ -89,6 +89,16 @@ pub trait Knowledge<G: Game>: Send + Sync + 'static {
         None
     }
 
+    /// What reaching `game` cost, in positions of a search's budget: 1 for an action as costly
+    /// as most, more for one whose playing cost many times that (Mu's chain reactions whose
+    /// order the rules judge by exploring thousands of states). Alpha-beta counts it against
+    /// its `nodes` budget, so that a level's decisions stay within their time where nearly
+    /// every action is that costly. The default: 1 everywhere.
+    fn position_cost(&self, game: &G) -> u64 {
+        let _ = game;
+        1
+    }
+
     /// Whether [`Knowledge::score`] tells the positions near `game` apart. Where it does not (a
     /// set-up phase it scores 0 throughout), alpha-beta would choose blindly, so an alpha-beta
     /// level plays MCTS there instead. The default: everywhere.

@@ -116,9 +116,11 @@ fn recipes(game: GameId) -> [Recipe; 8] {
             // positions reach depth 1, 2 000 depth 2, 20 000 depth 3, 60 000 depth 4 in most
             // positions. Level 8 searches 300 000 (into depth 5 with two seats, about a second
             // a decision); with three seats or more, paranoid, whose costliest decisions over
-            // whole games took 0.63 s with three seats, 0.84 s with four and 1.02 s with eight,
-            // though a crowded position where chains follow nearly every move took 33 s
-            // (docs/ai.md). Best-reply search scored 11-0-13 against paranoid at 300 000.
+            // whole games took 0.63 s with three seats, 0.84 s with four and 1.02 s with eight.
+            // A crowded position where chains follow nearly every move took 33 s until a
+            // position came to count the explosions that reached it (MuKnowledge's
+            // position_cost); now 0.5 s (docs/ai.md). Best-reply search scored 11-0-13 against
+            // paranoid at 300 000.
             ab(64, 600),
             ab(64, 2_000),
             ab(64, 20_000),

@@ -4,9 +4,13 @@
 
 use std::time::{Duration, Instant};
 
-use muster_rules::{AnyGame, GameId};
+use muster_rules::mu::Mu;
+use muster_rules::murus_gallicus::MurusGallicus;
+use muster_rules::{AnyGame, Game, GameId, Seat, Variant};
+use muster_search::games::mu::MuKnowledge;
+use muster_search::games::murus_gallicus::MurusGallicusKnowledge;
 use muster_search::levels::{level, Recipe};
-use muster_search::{Engine, StopFlag, StopReason};
+use muster_search::{AlphaBeta, AlphaBetaConfig, Budget, Engine, Knowledge, StopFlag, StopReason};
 
 /// How far past its cap a search may end on a busy machine (one MCTS playout, the last 1 024
 /// alpha-beta positions, a thread's wake-up).
@@ -132,4 +136,62 @@ fn a_proven_result_ends_the_search_before_the_cap() {
         .expect("a seat decides");
     assert_eq!(report.stopped, StopReason::Proven, "{report:?}");
     assert_eq!(report.thought.action, "c5-c7");
+}
+
+/// Murus Gallicus' knowledge, each position reached counted as `cost` against the budget.
+#[derive(Clone, Copy)]
+struct Costly(u64);
+
+impl Knowledge<MurusGallicus> for Costly {
+    fn name(&self) -> &'static str {
+        "costly"
+    }
+
+    fn score(&self, game: &MurusGallicus, seat: Seat) -> i32 {
+        MurusGallicusKnowledge.score(game, seat)
+    }
+
+    fn position_cost(&self, _game: &MurusGallicus) -> u64 {
+        self.0
+    }
+}
+
+#[test]
+fn alpha_beta_counts_each_position_at_its_cost_against_the_budget() {
+    let game = MurusGallicus::new(
+        &<MurusGallicus as Game>::Variant::parse_text("advanced").unwrap(),
+        2,
+    )
+    .unwrap();
+    for cost in [1, 10] {
+        let mut search = AlphaBeta::new(Costly(cost), AlphaBetaConfig::default());
+        let found = search
+            .search(&game, &Budget::nodes(2_000), &StopFlag::default(), &mut ())
+            .expect("a seat decides");
+        assert_eq!(found.nodes, 2_000 / cost, "positions costing {cost} each");
+    }
+}
+
+#[test]
+fn in_a_crowded_mu_position_the_explosions_a_move_sets_off_count_against_the_budget() {
+    // Nearly every move there sets off a chain whose order the rules judge by exploring it;
+    // each position counts one more for every 16 explosions that reached it.
+    let text = include_str!("../../../docs/ai/mu-multi3-slow.txt").trim();
+    let variant = <Mu as Game>::Variant::parse_text("multi ply_cap=200").unwrap();
+    let game = Mu::from_position(&variant, text).expect("the crowded position reads");
+    let mut search = AlphaBeta::new(MuKnowledge::default(), AlphaBetaConfig::default());
+    let found = search
+        .search(&game, &Budget::nodes(20_000), &StopFlag::default(), &mut ())
+        .expect("a seat decides");
+    assert!(
+        (100..5_000).contains(&found.nodes),
+        "{} positions for a budget of 20 000",
+        found.nodes
+    );
+    let best = game.action_text(found.best);
+    assert!(
+        game.parse_action(&best)
+            .is_ok_and(|a| game.check(a).is_ok()),
+        "{best}"
+    );
 }

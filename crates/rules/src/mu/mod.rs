@@ -147,9 +147,39 @@ pub struct Mu {
     trail: Trail,
     /// Where moves of this turn ended (`one_move_per_piece`).
     landed: Vec<Cell>,
+    /// What the last action cost to play (see [`Mu::work`]); not part of the position.
+    work: Work,
+}
+
+/// The explosions an action set off, fired or explored (see [`Mu::work`]). Not part of the
+/// position: any two are equal and none is hashed, so two positions reached at different
+/// costs are the same position.
+#[derive(Clone, Copy, Debug, Default)]
+struct Work(u32);
+
+impl PartialEq for Work {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Work {}
+
+impl std::hash::Hash for Work {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Mu {
+    /// What the last action played cost: the explosions it set off, those fired on the board
+    /// and those the judgement of their order explored and undid (mu §2.8 "When to ask the
+    /// player", which may explore thousands of states). 0 for an action that set none off, and
+    /// for a position read from text. A search may count it in its budget, so that a move
+    /// whose chain reaction is costly to judge weighs as what it costs. Not part of the
+    /// position: it is neither compared nor hashed.
+    pub fn work(&self) -> u32 {
+        self.work.0
+    }
+
     /// The phase.
     pub fn phase(&self) -> Phase {
         self.phase

@@ -36,12 +36,32 @@ pub fn choice_matters_in_place(
     frozen: &[Cell],
     trail: &Trail,
 ) -> bool {
+    judge_order_in_place(board, hot, frozen, trail).matters
+}
+
+/// What [`judge_order_in_place`] found, and what finding it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// Whether the order matters ([`choice_matters`]).
+    pub matters: bool,
+    /// The explosions the exploration set off (and undid): its cost, which in a crowded
+    /// position can reach many times that of the move itself.
+    pub explosions: u32,
+}
+
+/// [`choice_matters_in_place`], telling also how many explosions the exploration took.
+pub fn judge_order_in_place(
+    board: &mut Board,
+    hot: &[Cell],
+    frozen: &[Cell],
+    trail: &Trail,
+) -> Judgement {
     #[cfg(test)]
     let before = board.clone();
-    let matters = search_orders(board, hot, frozen, trail, true);
+    let judgement = search_orders(board, hot, frozen, trail, true);
     #[cfg(test)]
-    check_against_the_walk_alone(&before, board, hot, frozen, trail, matters);
-    matters
+    check_against_the_walk_alone(&before, board, hot, frozen, trail, judgement.matters);
+    judgement
 }
 
 /// Checks (in tests) that the board was left as it was found, and that the full walk alone,
@@ -60,7 +80,7 @@ fn check_against_the_walk_alone(
         "the search changed the board"
     );
     let walk_alone = search_orders(&mut before.clone(), hot, frozen, trail, false);
-    assert_eq!(walk_alone, matters, "the dive changed the answer");
+    assert_eq!(walk_alone.matters, matters, "the dive changed the answer");
 }
 
 /// The search behind [`choice_matters_in_place`], with or without the dive first.
@@ -70,7 +90,7 @@ fn search_orders(
     frozen: &[Cell],
     trail: &Trail,
     dive_first: bool,
-) -> bool {
+) -> Judgement {
     let totals = board.totals();
     let labels = board.labels_issued();
     let mut on_path = FingerprintSet::default();
@@ -87,6 +107,7 @@ fn search_orders(
         log: Vec::new(),
         cells: Vec::new(),
         candidates: hot.to_vec(),
+        explosions: 0,
     };
     let found = if dive_first {
         search.dive_last().and_then(|()| search.explore())
@@ -94,10 +115,14 @@ fn search_orders(
         search.explore()
     };
     let matters = found.is_err();
+    let explosions = search.explosions;
     let mut log = std::mem::take(&mut search.log);
     board.rewind(&mut log, 0, totals);
     board.take_back_labels(labels);
-    matters
+    Judgement {
+        matters,
+        explosions,
+    }
 }
 
 struct Search<'a> {
@@ -112,6 +137,8 @@ struct Search<'a> {
     cells: Vec<Cell>,
     /// The cells whose heat decides the next state entered.
     candidates: Vec<Cell>,
+    /// The explosions set off so far.
+    explosions: u32,
 }
 
 /// The exploration found that the order matters.
@@ -206,6 +233,7 @@ impl Search<'_> {
                 }
             };
             let x = self.cells[frame.end - 1];
+            self.explosions += 1;
             explode(
                 self.board,
                 x,
@@ -252,6 +280,7 @@ impl Search<'_> {
             let x = self.cells[top.next];
             top.next += 1;
             top.undo = Some((self.log.len(), self.board.totals()));
+            self.explosions += 1;
             explode(
                 self.board,
                 x,

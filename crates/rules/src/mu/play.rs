@@ -8,10 +8,10 @@ use super::board::{CellState, Layer};
 use super::events::{colour, MuEvent, RemovalKind};
 use super::geometry::{Cell, Dir, Hex, Segment};
 use super::resolve::{
-    self, choice_matters_in_place, fire, hot_cells_into, sections_of, touched, Step,
+    self, fire, hot_cells_into, judge_order_in_place, sections_of, touched, Step,
 };
 use super::variant::{Order, Oscillation, TrimTiming};
-use super::{Mu, Pending, Phase};
+use super::{Mu, Pending, Phase, Work};
 
 #[cfg(test)]
 thread_local! {
@@ -22,6 +22,7 @@ thread_local! {
 impl Mu {
     /// Applies a legal action.
     pub(super) fn act(&mut self, action: MuAction, events: &mut impl Events<MuEvent>) {
+        self.work = Work(0);
         match action {
             MuAction::Place(centre) => self.place(centre, events),
             MuAction::Clear(segment) => self.clear(segment, events),
@@ -252,6 +253,7 @@ impl Mu {
                 }
             };
             let step = fire(&mut self.board, &mut self.trail, x, events);
+            self.work.0 = self.work.0.saturating_add(1);
             touched(&self.board, x, &mut candidates);
             if let Step::Cycle(cycle) = step {
                 order_settled = false;
@@ -279,16 +281,17 @@ impl Mu {
             #[cfg(test)]
             {
                 assert!(
-                    !choice_matters_in_place(&mut self.board, hot, &self.osc, &self.trail),
+                    !resolve::choice_matters_in_place(&mut self.board, hot, &self.osc, &self.trail),
                     "a chain whose order was settled came to a state where the order matters"
                 );
                 SETTLED_SKIPS.with(|n| n.set(n.get() + 1));
             }
             return false;
         }
-        let matters = choice_matters_in_place(&mut self.board, hot, &self.osc, &self.trail);
-        *settled = !matters;
-        matters
+        let judgement = judge_order_in_place(&mut self.board, hot, &self.osc, &self.trail);
+        self.work.0 = self.work.0.saturating_add(judgement.explosions);
+        *settled = !judgement.matters;
+        judgement.matters
     }
 
     /// Handles an oscillation of the sections of `seeds`. Returns false when the mover must now

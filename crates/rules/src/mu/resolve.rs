@@ -14,7 +14,9 @@ use super::board::{Board, CellState, Fingerprint, Layer};
 use super::explode::{explode, Log};
 use super::geometry::Cell;
 
-pub use super::order::{choice_matters, choice_matters_in_place, EXPLORATION_LIMIT};
+pub use super::order::{
+    choice_matters, choice_matters_in_place, judge_order_in_place, Judgement, EXPLORATION_LIMIT,
+};
 
 /// The explosions since the last irreversible one (or since the move, or since an oscillation
 /// was handled), with the states they passed through.

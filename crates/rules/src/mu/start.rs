@@ -91,6 +91,7 @@ impl Mu {
             osc: Vec::new(),
             trail: Trail::default(),
             landed: Vec::new(),
+            work: super::Work::default(),
         }
     }
 }

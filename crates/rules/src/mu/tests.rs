@@ -524,3 +524,29 @@ fn asking_whether_the_explosion_order_matters_never_exhausts_the_stack() {
         .expect("the search returns");
     assert!(answer, "so long a chain is asked about");
 }
+
+#[test]
+fn an_action_tells_the_explosions_it_fired_and_explored_and_they_are_not_the_position() {
+    // Red's man from K1 makes K0's pair hot: two explosions follow, and before them the rules
+    // explore whether their order can matter (§2.8 "When to ask the player"), and undo it.
+    let text = "0,0 -3,2 -2,-1 -4,-2 -4,5 3,-1 -7,6 6,-2 -9,5 2,-3 9,-4 2,2 -1,-4 -1,4 | A2=VP1 \
+                H1=VR1 K0=VR2 K1=CR1 K2=W K3=CR1 K4=VR1 K5=VR1 K6=VR1 L1=VP2 L4=VP1 L5=VP2 L6=VP1 \
+                | play R seats=2 ply=16";
+    let mut game = position("levis", text);
+    assert_eq!(game.work(), 0, "a position read from text cost nothing");
+    let events = play(&mut game, &["K1-sw-1"]);
+    let fired = events
+        .iter()
+        .filter(|e| matches!(e, MuEvent::Exploded { .. }))
+        .count() as u32;
+    assert_eq!(fired, 2);
+    assert!(game.work() > fired, "{} explosions", game.work());
+    let back = position("levis", &game.position_text());
+    assert_eq!(back.work(), 0);
+    assert_eq!(back, game, "the cost is not part of the position");
+    assert_eq!(back.position_hash(), game.position_hash());
+    let mut fresh = Mu::new(&variant("levis"), 2).unwrap();
+    let first = legal(&fresh)[0].clone();
+    play(&mut fresh, &[&first]);
+    assert_eq!(fresh.work(), 0, "laying out a segment sets nothing off");
+}
