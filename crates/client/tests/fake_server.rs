@@ -86,6 +86,7 @@ fn full(state: &Game, seat: u8) -> ServerMsg {
             .collect(),
         legal: legal_for(game, seat),
         offers: Vec::new(),
+        draw_offers: false,
         outcome: None,
         hash: hash(game),
     })

@@ -118,6 +118,14 @@ pub struct GameInfo {
     pub has_chance: bool,
     /// Whether any seat can ever be shown less than the whole position.
     pub has_hidden_information: bool,
+    /// Whether the players of a two-seat game may end it drawn by agreement, which a platform
+    /// offers as a draw offer: in duels that can stay undecided (Murus Gallicus, Mur). Mu and
+    /// MuTou end only by their own count.
+    pub draw_by_agreement: bool,
+    /// The action by which a seat turns down what another seat offers it, if the game has
+    /// one (MuTou's `decline` of a call, S17 and D8 of its rules): a player may ask a platform to play it
+    /// for them whenever it is legal.
+    pub decline: Option<&'static str>,
 }
 
 impl GameInfo {

@@ -137,6 +137,35 @@ async fn a_draw_offer_is_declined_by_a_move_and_taken_by_yes() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draws_are_offered_where_the_rules_let_players_agree_to_one() {
+    let h = Harness::start(quick()).await;
+    let (ann, _bob) = two(&h, "mur", "game", ClockSpec::None, false).await;
+    let full_says = |p: &Player| {
+        p.seen.iter().find_map(|m| match m {
+            ServerMsg::Full(f) => Some(f.draw_offers),
+            _ => None,
+        })
+    };
+    assert_eq!(full_says(&ann), Some(true), "Mur's players may agree to a draw");
+    h.stop().await;
+    let h = Harness::start(quick()).await;
+    let (mut ann, _bob) = two(&h, "mu", "levis", ClockSpec::None, false).await;
+    assert_eq!(full_says(&ann), Some(false), "Mu ends by its count");
+    match ann.ctl(Control::DrawOffer).await {
+        ServerMsg::Nack(n) => {
+            assert_eq!(n.code, NackCode::Refused);
+            assert!(
+                n.reason.contains("Murus Gallicus and Mur"),
+                "the refusal names the games: {}",
+                n.reason
+            );
+        }
+        other => panic!("a draw offer in Mu was not refused: {other:?}"),
+    }
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_takeback_against_the_ai_is_free() {
     let h = Harness::start(quick()).await;
     let (a, ta) = h.user("ann").await;

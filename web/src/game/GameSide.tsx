@@ -77,14 +77,13 @@ export function GameSide({ g, s, mine, input }: GameSideProps) {
 /** What a seated player of a running game may ask for besides a move. */
 function Controls({ s, input }: { s: GameState; input: MoveInput }) {
   const { control } = input;
-  const twoSided = s.full.seats.length === 2 && (s.full.game === "murus-gallicus" || s.full.game === "mur");
   return (
     <div class="controls row wrap" data-testid="controls">
       <button onClick={() => confirm("Resign this game?") && control("resign")} data-testid="resign">
         Resign
       </button>
       {s.full.game === "mur" && <button onClick={() => confirm("Resign this set? Play goes on with the next set.") && control("resign-set")}>Resign set</button>}
-      {twoSided && (
+      {s.full.draw_offers && (
         <button data-testid="draw-offer" onClick={() => control("draw-offer")}>
           Offer draw
         </button>

@@ -82,6 +82,11 @@ legal?: LegalMoves,
  */
 offers: Array<StandingOffer>, 
 /**
+ * Whether a seat may offer a draw: two seats, in a game whose rules let its players agree
+ * to one (Murus Gallicus, Mur).
+ */
+draw_offers: boolean, 
+/**
  * The result, once over.
  */
 outcome?: Outcome, 

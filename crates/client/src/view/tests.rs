@@ -36,6 +36,7 @@ fn stream(n: usize, v0: u32) -> (Full, Vec<Step>) {
         moves: Vec::new(),
         legal: Some(legal(&game)),
         offers: Vec::new(),
+        draw_offers: false,
         outcome: None,
         hash: ViewHash::from_u64(0),
     };

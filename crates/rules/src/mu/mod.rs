@@ -296,6 +296,8 @@ impl Game for Mu {
         rules_version: 1,
         has_chance: false,
         has_hidden_information: false,
+        draw_by_agreement: false,
+        decline: None,
     };
 
     fn new(variant: &MuVariant, seats: usize) -> Result<Self, SetupError> {

@@ -325,6 +325,8 @@ impl Game for Mur {
         rules_version: 1,
         has_chance: false,
         has_hidden_information: false,
+        draw_by_agreement: true,
+        decline: None,
     };
 
     /// The start: the kraken on the centre, 7 ships off the board each, Black to play.

@@ -366,6 +366,8 @@ impl Game for MurusGallicus {
         rules_version: 1,
         has_chance: false,
         has_hidden_information: false,
+        draw_by_agreement: true,
+        decline: None,
     };
 
     /// The start: a tower on every cell of each home row, Light to move, ply 0.

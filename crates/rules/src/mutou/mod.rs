@@ -251,6 +251,8 @@ impl Game for MuTou {
         rules_version: 1,
         has_chance: true,
         has_hidden_information: true,
+        draw_by_agreement: false,
+        decline: Some("decline"),
     };
 
     fn new(variant: &MuTouVariant, seats: usize) -> Result<Self, SetupError> {

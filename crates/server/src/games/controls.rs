@@ -28,6 +28,22 @@ fn refused(reason: &str) -> Refusal {
     Refusal::new(NackCode::Refused, reason)
 }
 
+/// Whether a draw may be offered in `game` played by `seats` seats: two seats, and a game
+/// whose rules let its players agree to one ([`muster_rules::GameInfo::draw_by_agreement`]).
+pub(super) fn draws_offered(game: &muster_rules::AnyGame, seats: usize) -> bool {
+    seats == 2 && game.info().draw_by_agreement
+}
+
+/// The names of the games whose players may agree to a draw, for a refusal.
+fn draw_games() -> String {
+    muster_rules::GameId::ALL
+        .iter()
+        .filter(|id| id.info().is_ok_and(|info| info.draw_by_agreement))
+        .map(|id| id.name())
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
 impl Live {
     /// The grace after a deadline before a flag falls.
     pub(super) fn grace_ms(&self) -> i64 {
@@ -382,12 +398,11 @@ impl Live {
         if !self.is_running() {
             return Err(Refusal::new(NackCode::Over, "the game is over"));
         }
-        let two =
-            self.row.seats.len() == 2 && matches!(self.row.game.as_str(), "murus-gallicus" | "mur");
-        if !two {
-            return Err(refused(
-                "draws are offered only in two-seat Murus Gallicus and Mur (the other games end by their rules)",
-            ));
+        if !draws_offered(&self.game, self.row.seats.len()) {
+            return Err(refused(&format!(
+                "draws are offered only in two-seat games of {} (the other games end by their own count)",
+                draw_games()
+            )));
         }
         let standing = self.standing(OfferKind::Draw);
         let unit = match k {
@@ -746,11 +761,10 @@ impl Live {
             return None;
         }
         let legal = position.legal_actions();
-        if prefs.auto_decline
-            && position.id() == muster_rules::GameId::MuTou
-            && legal.iter().any(|a| a == "decline")
-        {
-            return Some("decline".to_owned());
+        if let Some(decline) = position.info().decline.filter(|_| prefs.auto_decline) {
+            if legal.iter().any(|a| a == decline) {
+                return Some(decline.to_owned());
+            }
         }
         (prefs.forced_play && legal.len() == 1).then(|| legal[0].clone())
     }

@@ -154,6 +154,7 @@ impl Live {
                 None
             },
             offers: self.standing_offers(),
+            draw_offers: super::controls::draws_offered(game, self.row.seats.len()),
             outcome: self.outcome().map(Into::into),
             hash: view_hash(game, viewer),
         })

@@ -135,6 +135,10 @@ pub struct Full {
     pub legal: Option<LegalMoves>,
     /// Offers waiting for an answer.
     pub offers: Vec<StandingOffer>,
+    /// Whether a seat may offer a draw: two seats, in a game whose rules let its players agree
+    /// to one (Murus Gallicus, Mur).
+    #[serde(default)]
+    pub draw_offers: bool,
     /// The result, once over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]

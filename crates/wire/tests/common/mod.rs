@@ -171,6 +171,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
                 by: Seat(0),
                 ply: Ply(1),
             }],
+            draw_offers: true,
             outcome: None,
             hash: hash(),
         }),
