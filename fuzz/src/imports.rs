@@ -137,7 +137,7 @@ fn stored(imported: &Imported) -> (Game, Vec<StoredEntry>) {
         rated: false,
         takeback: TakebackPolicy::Never,
         result: Some(imported.end.result.clone()),
-        termination: Some(imported.end.termination.clone()),
+        termination: Some(imported.end.termination),
         challenge_id: None,
         created_ms: NOW,
         started_ms: Some(NOW),

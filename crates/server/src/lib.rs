@@ -24,6 +24,7 @@ pub mod accounts;
 pub mod api;
 pub mod assets;
 pub mod clock;
+mod convert;
 pub mod games;
 pub mod history;
 pub mod hub;

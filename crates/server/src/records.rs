@@ -15,7 +15,7 @@
 //! result reached by its actions), an aborted game or a redacted record is refused with an error
 //! saying so. The log entries it gives follow [`crate::history`]'s conventions.
 
-use muster_rules::record::{Departure, Ending, PositionHashes, Record, RecordError, Retirement};
+use muster_rules::record::{Ending, PositionHashes, Record, RecordError, Retirement};
 use muster_rules::{Actor, AnyError, AnyGame, GameId, Outcome, Seat, Visibility};
 use muster_store::{GameEnd, LogEntry, LogKind, SeatResult, StoredEntry};
 use thiserror::Error;
@@ -333,7 +333,7 @@ pub fn import(text: &str, now_ms: i64) -> Result<Imported, RecordsError> {
         .collect();
     let end = GameEnd {
         result: outcome.score_text(),
-        termination: termination(replay.endings.ending).to_owned(),
+        termination: crate::convert::termination_of_record(replay.endings.ending),
         ended_ms: now_ms,
         seats: (0..seats)
             .map(|s| SeatResult {
@@ -358,20 +358,6 @@ pub fn import(text: &str, now_ms: i64) -> Result<Imported, RecordsError> {
         outcome,
         end,
     })
-}
-
-/// The store's `termination` word for an ending.
-fn termination(ending: Option<Ending>) -> &'static str {
-    match ending {
-        None => "rules",
-        Some(Ending::Forfeit { how, .. }) => match how {
-            Departure::Resigned => "resignation",
-            Departure::Timeout => "time forfeit",
-            Departure::Abandoned => "abandoned",
-        },
-        Some(Ending::Agreed) => "agreement",
-        Some(Ending::Aborted) => "aborted",
-    }
 }
 
 /// The log of a replayed game, as the server writes it: an `act` (or `chance`) per decision,

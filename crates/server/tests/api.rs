@@ -276,7 +276,7 @@ async fn a_profile_shows_ratings_per_pool_with_provisional_marked() {
         now_ms: 1,
         end: Some(muster_store::GameEnd {
             result: "0-1".to_owned(),
-            termination: "resignation".to_owned(),
+            termination: muster_store::Termination::Resignation,
             ended_ms: 1,
             seats: vec![
                 muster_store::SeatResult {

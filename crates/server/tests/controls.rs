@@ -72,7 +72,10 @@ async fn a_seat_that_resigns_a_game_of_two_loses_it() {
         .unwrap()
         .unwrap();
     assert_eq!(stored.status, GameStatus::Over);
-    assert_eq!(stored.termination.as_deref(), Some("resignation"));
+    assert_eq!(
+        stored.termination,
+        Some(muster_store::Termination::Resignation)
+    );
     // Nothing more can be played.
     assert!(refused(&ann.ctl(Control::Resign).await, NackCode::Over));
     h.stop().await;
@@ -146,7 +149,11 @@ async fn draws_are_offered_where_the_rules_let_players_agree_to_one() {
             _ => None,
         })
     };
-    assert_eq!(full_says(&ann), Some(true), "Mur's players may agree to a draw");
+    assert_eq!(
+        full_says(&ann),
+        Some(true),
+        "Mur's players may agree to a draw"
+    );
     h.stop().await;
     let h = Harness::start(quick()).await;
     let (mut ann, _bob) = two(&h, "mu", "levis", ClockSpec::None, false).await;
@@ -436,7 +443,10 @@ async fn an_idle_correspondence_game_unloads_and_its_deadline_still_falls() {
     loop {
         let game = h.store.load_game(&id).await.unwrap().unwrap();
         if game.status == GameStatus::Over {
-            assert_eq!(game.termination.as_deref(), Some("time forfeit"));
+            assert_eq!(
+                game.termination,
+                Some(muster_store::Termination::TimeForfeit)
+            );
             assert_eq!(game.seats[0].rank, Some(1), "ann missed her deadline");
             break;
         }

@@ -277,7 +277,10 @@ fn a_resigned_game_round_trips_through_its_record() {
     assert_eq!(imported.game, "murus-gallicus");
     assert_eq!((imported.seats, imported.ply), (2, 21));
     assert_eq!(imported.names, vec![Some("Ann".into()), Some("Bob".into())]);
-    assert_eq!(imported.end.termination, "resignation");
+    assert_eq!(
+        imported.end.termination,
+        muster_store::Termination::Resignation
+    );
     assert_eq!(imported.end.result, "1-0");
     let ranks: Vec<i64> = imported.end.seats.iter().map(|s| s.rank).collect();
     assert_eq!(ranks, vec![0, 1]);
@@ -353,7 +356,10 @@ fn a_retired_seat_round_trips_and_ranks_last() {
     let imported = import(&text, NOW).expect("a finished game");
     let ranks: Vec<i64> = imported.end.seats.iter().map(|s| s.rank).collect();
     assert_eq!(ranks, vec![1, 0, 2], "seat 2 wins; seat 3 left first");
-    assert_eq!(imported.end.termination, "time forfeit");
+    assert_eq!(
+        imported.end.termination,
+        muster_store::Termination::TimeForfeit
+    );
     let kinds: Vec<LogKind> = imported.entries.iter().map(|e| e.kind).collect();
     assert_eq!(kinds[12], LogKind::Retire);
     assert_eq!(kinds.len(), n + 2);
@@ -393,7 +399,7 @@ fn bad_records_are_refused_with_what_is_wrong() {
     let good = finished_record();
     assert_eq!(
         import(&good, NOW).expect("agreed").end.termination,
-        "agreement"
+        muster_store::Termination::Agreement
     );
     let cases: Vec<(String, &str)> = vec![
         ("garbage".into(), "garbage"),

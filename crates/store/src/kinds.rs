@@ -56,6 +56,24 @@ text_enum!(
 );
 
 text_enum!(
+    /// How a game ended (`games.termination`).
+    Termination {
+        /// The rules ended it.
+        Rules = "rules",
+        /// A seat resigned.
+        Resignation = "resignation",
+        /// A clock ran out.
+        TimeForfeit = "time forfeit",
+        /// A seat was gone and the others claimed.
+        Abandoned = "abandoned",
+        /// The seats agreed a draw.
+        Agreement = "agreement",
+        /// Called off before it counted.
+        Aborted = "aborted",
+    }
+);
+
+text_enum!(
     /// Who sits in a seat (`game_seats.kind`).
     SeatKind {
         /// A person (`user_id` set).

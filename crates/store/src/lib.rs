@@ -30,7 +30,8 @@ pub use ids::{
     random_id, ChallengeId, ChatId, GameId, NotificationId, TokenHash, UserId, RANDOM_ID_LEN,
 };
 pub use kinds::{
-    ChallengeStatus, ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy, Visibility,
+    ChallengeStatus, ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy, Termination,
+    Visibility,
 };
 pub use model::{
     Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, GameEnd, Keyed, LogEntry, NewChallenge,

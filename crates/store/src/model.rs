@@ -10,7 +10,7 @@ pub use rating::{Rating, RatingUpdate};
 pub use social::{ChatLine, Notification};
 
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
-use crate::kinds::{ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy};
+use crate::kinds::{ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy, Termination};
 
 /// A user to create. The store derives `name_norm` (the lower-cased name) and refuses a name
 /// whose normal form is taken.
@@ -204,7 +204,7 @@ pub struct Game {
     /// The result (score text) once over.
     pub result: Option<String>,
     /// How it ended, once over.
-    pub termination: Option<String>,
+    pub termination: Option<Termination>,
     /// The challenge it came from.
     pub challenge_id: Option<ChallengeId>,
     /// When created.
@@ -280,8 +280,8 @@ pub struct SeatResult {
 pub struct GameEnd {
     /// The result as score text.
     pub result: String,
-    /// How it ended (`rules`, `resignation`, `time forfeit`, …).
-    pub termination: String,
+    /// How it ended.
+    pub termination: Termination,
     /// When.
     pub ended_ms: i64,
     /// Every seat's score and rank.

@@ -91,7 +91,11 @@ impl<'r> Cols<'r> {
     }
 
     /// An optional text column parsed by `parse`.
-    fn opt_word<T>(&self, column: &'static str, parse: fn(&str) -> Option<T>) -> Result<Option<T>> {
+    pub(crate) fn opt_word<T>(
+        &self,
+        column: &'static str,
+        parse: fn(&str) -> Option<T>,
+    ) -> Result<Option<T>> {
         match self.opt_text(column)? {
             None => Ok(None),
             Some(text) => parse(&text).map(Some).ok_or_else(|| self.bad(column, text)),

@@ -23,17 +23,14 @@ use muster_rules::Seat;
 use muster_store::{
     ClockKind, Commit, Game, GameAndLog, GameId, GameStatus, NewGame, SeatKind, User, UserId,
 };
-use muster_wire::http::{
-    ClockKind as WireClock, GameSummary, GamesResponse, RatingInfo, SeatSummary, UserProfile,
-};
-use muster_wire::server::SeatKind as WireSeatKind;
+use muster_wire::http::{GameSummary, GamesResponse, RatingInfo, SeatSummary, UserProfile};
 use muster_wire::{quote, MatchId, Millis, NackCode, Ply};
 use serde::Deserialize;
 
 pub use turns::{Turns, REMEMBERED};
 
 use crate::accounts::{ApiFailure, Identity, MaybeIdentity};
-use crate::games::wire_status;
+use crate::convert::{wire_clock_kind, wire_game_status, wire_seat_kind};
 use crate::records::{self, RecordsError, Viewer};
 use crate::time::now_ms;
 use crate::ServerState;
@@ -125,14 +122,6 @@ async fn load_with_log(state: &ServerState, id: &GameId) -> Result<GameAndLog, A
         .ok_or_else(|| no_game(id.as_str()))
 }
 
-fn wire_clock(kind: ClockKind) -> WireClock {
-    match kind {
-        ClockKind::None => WireClock::None,
-        ClockKind::Live => WireClock::Live,
-        ClockKind::Corr => WireClock::Corr,
-    }
-}
-
 /// User names by id, looked up once per request.
 #[derive(Default)]
 struct Names(HashMap<UserId, String>);
@@ -183,11 +172,7 @@ async fn summary(
         .map(|(seat, name)| SeatSummary {
             seat: Seat(seat.seat as u8),
             name,
-            kind: match seat.kind {
-                SeatKind::Human => WireSeatKind::Human,
-                SeatKind::Ai => WireSeatKind::Ai,
-                SeatKind::Open => WireSeatKind::Open,
-            },
+            kind: wire_seat_kind(seat.kind),
         })
         .collect();
     // A retired seat is played by the engine: it is nobody's turn to decide there.
@@ -203,14 +188,14 @@ async fn summary(
         game: game.game.clone(),
         variant: game.variant.clone(),
         seats,
-        status: wire_status(game.status),
+        status: wire_game_status(game.status),
         your_turn,
         to_move,
         ply: Ply(u32::try_from(game.ply).unwrap_or(0)),
-        clock: wire_clock(game.clock_kind),
+        clock: wire_clock_kind(game.clock_kind),
         rated: game.rated,
         result: game.result.clone(),
-        termination: game.termination.clone(),
+        termination: game.termination.map(|t| t.as_str().to_owned()),
         updated_ms: Millis(u64::try_from(game.updated_ms).unwrap_or(0)),
     })
 }

@@ -87,18 +87,6 @@ impl Unit {
     }
 }
 
-/// The stored word for a termination.
-pub(super) fn termination_word(t: Termination) -> &'static str {
-    match t {
-        Termination::Normal => "rules",
-        Termination::Resignation => "resignation",
-        Termination::TimeForfeit => "time forfeit",
-        Termination::Abandoned => "abandoned",
-        Termination::Agreement => "agreement",
-        Termination::Aborted => "aborted",
-    }
-}
-
 impl Live {
     /// Whether every human seat has made a decision (the clocks and the abort window wait for
     /// it, docs/server-design.md §2.5), counting `also` as one that has.
@@ -293,7 +281,7 @@ impl Live {
                 result: outcome
                     .as_ref()
                     .map_or_else(|| "*".to_owned(), |o| o.score_text()),
-                termination: termination_word(termination).to_owned(),
+                termination: crate::convert::store_termination(termination),
                 ended_ms: now,
                 seats: outcome
                     .iter()
@@ -465,7 +453,7 @@ impl Live {
         }
         if ends {
             self.history.ended = true;
-            self.row.termination = Some(termination_word(termination).to_owned());
+            self.row.termination = Some(crate::convert::store_termination(termination));
             self.row.ended_ms = Some(now);
             if let Some(end) = &commit.end {
                 self.row.result = Some(end.result.clone());

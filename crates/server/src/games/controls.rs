@@ -650,7 +650,7 @@ impl Live {
             .collect();
         plans.rotate_left(1);
         let row = &self.row;
-        let clock = crate::lobby::clock_of(row.clock_kind, row.base_ms, row.inc_ms, row.corr_ms);
+        let clock = crate::convert::clock_of(row.clock_kind, row.base_ms, row.inc_ms, row.corr_ms);
         let spec = NewGameSpec {
             game: self.row.game.clone(),
             variant: self.row.variant.clone(),

@@ -32,7 +32,6 @@ use tokio::sync::{mpsc, Mutex};
 pub use create::{new_game, NewGameSpec, SeatPlan};
 pub(crate) use extras::{chat_history, post_chat};
 pub use extras::{chat_text, CHAT_CHARS, CHAT_HISTORY};
-pub(crate) use render::wire_status;
 
 use crate::Outbox;
 

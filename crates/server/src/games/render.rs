@@ -5,9 +5,7 @@
 use muster_rules::{Actor, AnyGame, Seat};
 use muster_store::{GameStatus, SeatKind, UserId};
 use muster_view::{Frame, Scene};
-use muster_wire::server::{
-    Full, GameStatus as WireStatus, SeatInfo, SeatKind as WireSeatKind, Step,
-};
+use muster_wire::server::{Full, SeatInfo, Step};
 use muster_wire::{AiLevel, By, LegalMoves, MoveEntry, Ply, ServerMsg, Version, ViewHash};
 
 use super::legal::legal;
@@ -45,17 +43,6 @@ fn scene_of(game: &AnyGame, viewer: Option<Seat>) -> Scene {
             scene.status = format!("this board cannot be drawn: {e}");
             scene
         }
-    }
-}
-
-/// A stored game status in the wire's words.
-pub(crate) fn wire_status(status: GameStatus) -> WireStatus {
-    match status {
-        GameStatus::Filling => WireStatus::Filling,
-        GameStatus::Running => WireStatus::Running,
-        GameStatus::Over => WireStatus::Over,
-        GameStatus::Aborted => WireStatus::Aborted,
-        GameStatus::Legacy => WireStatus::Legacy,
     }
 }
 
@@ -97,11 +84,7 @@ impl Live {
                         .get(i)
                         .map(|p| p.name.clone())
                         .unwrap_or_default(),
-                    kind: match s.kind {
-                        SeatKind::Human => WireSeatKind::Human,
-                        SeatKind::Ai => WireSeatKind::Ai,
-                        SeatKind::Open => WireSeatKind::Open,
-                    },
+                    kind: crate::convert::wire_seat_kind(s.kind),
                     user: s.user_id.as_ref().map(|u| u.as_str().to_owned()),
                     level: s
                         .ai_level
@@ -142,7 +125,7 @@ impl Live {
             rules_version: self.row.rules_version.parse().unwrap_or(0),
             seats: self.seat_infos(&scene),
             me: viewer,
-            status: wire_status(self.row.status),
+            status: crate::convert::wire_game_status(self.row.status),
             actor: self.actor().into(),
             clock: self.clock_now(),
             position: view.position_text(),

@@ -28,7 +28,6 @@ mod start;
 mod tell;
 
 pub(crate) use mine::awaiting;
-pub(crate) use spec::clock_of;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -41,8 +40,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use muster_store::{Challenge, ChallengeId, ChallengeStatus, Keyed, User, UserId, Visibility};
 use muster_wire::http::{
-    ChallengeInfo, ChallengeRequest, ChallengeSeat, ChallengeStatus as WireStatus,
-    ChallengesResponse, JoinRequest, SeatSpec, UserInfo,
+    ChallengeInfo, ChallengeRequest, ChallengeSeat, ChallengesResponse, JoinRequest, SeatSpec,
+    UserInfo,
 };
 use muster_wire::{quote, AiLevel, MatchId, Millis, NackCode};
 
@@ -52,9 +51,10 @@ pub use spec::{
 pub use start::JOIN_TRIES;
 
 use crate::accounts::{ApiFailure, ApiJson, Identity, MaybeIdentity};
+use crate::convert::{clock_of, wire_challenge_status, wire_takeback, wire_visibility};
 use crate::time::now_ms;
 use crate::ServerState;
-use spec::{read_seats, wire_takeback, wire_visibility, StoredSeat};
+use spec::{read_seats, StoredSeat};
 use start::{involves, Joined};
 
 /// The header that makes create and join safe to repeat.
@@ -210,16 +210,6 @@ fn user_info(user: &User) -> UserInfo {
     }
 }
 
-pub(crate) fn wire_status(status: ChallengeStatus) -> WireStatus {
-    match status {
-        ChallengeStatus::Open => WireStatus::Open,
-        ChallengeStatus::Started => WireStatus::Started,
-        ChallengeStatus::Withdrawn => WireStatus::Withdrawn,
-        ChallengeStatus::Expired => WireStatus::Expired,
-        ChallengeStatus::Declined => WireStatus::Declined,
-    }
-}
-
 /// A stored challenge as the lobby shows it: the request it was made from (the game and
 /// variant normalised, named users by their names) and its seats as they stand. An open
 /// challenge past its expiry reads as expired.
@@ -293,7 +283,7 @@ pub(crate) async fn info(
             takeback: wire_takeback(challenge.takeback),
             visibility: wire_visibility(challenge.visibility),
         },
-        status: wire_status(status),
+        status: wire_challenge_status(status),
         g: challenge
             .game_id
             .as_ref()

@@ -2,16 +2,13 @@
 //! them (`challenges.seat_spec_json`).
 
 use muster_rules::GameId as RulesGame;
-use muster_store::{
-    ChallengeId, ClockKind, NewChallenge, TakebackPolicy, User, UserId, Visibility,
-};
-use muster_wire::http::{
-    ChallengeRequest, ChallengeVisibility, ClockSpec, SeatSpec, TakebackPolicy as WireTakeback,
-};
+use muster_store::{ChallengeId, ClockKind, NewChallenge, User, UserId, Visibility};
+use muster_wire::http::{ChallengeRequest, ClockSpec, SeatSpec};
 use muster_wire::{quote, NackCode};
 use serde::{Deserialize, Serialize};
 
 use crate::accounts::ApiFailure;
+use crate::convert::{clock_columns, store_takeback, store_visibility};
 use crate::games::{new_game, NewGameSpec, SeatPlan};
 use crate::ServerState;
 
@@ -106,63 +103,6 @@ pub(crate) fn read_seats(json: &str) -> Result<Vec<StoredSeat>, ApiFailure> {
 /// The plans of the game's seats (in the challenge's order).
 pub(crate) fn plans(seats: &[StoredSeat], creator: &UserId) -> Vec<SeatPlan> {
     seats.iter().map(|s| s.plan(creator)).collect()
-}
-
-/// The store's clock columns of a clock: kind, base, increment, time per move.
-pub(crate) fn clock_columns(clock: ClockSpec) -> (ClockKind, i64, i64, i64) {
-    let ms = |m: muster_wire::Millis| i64::try_from(m.0).unwrap_or(i64::MAX);
-    match clock {
-        ClockSpec::None => (ClockKind::None, 0, 0, 0),
-        ClockSpec::Live { base_ms, inc_ms } => (ClockKind::Live, ms(base_ms), ms(inc_ms), 0),
-        ClockSpec::Corr { per_move_ms } => (ClockKind::Corr, 0, 0, ms(per_move_ms)),
-    }
-}
-
-/// The clock of stored clock columns.
-pub(crate) fn clock_of(kind: ClockKind, base_ms: i64, inc_ms: i64, corr_ms: i64) -> ClockSpec {
-    let ms = |v: i64| muster_wire::Millis(u64::try_from(v).unwrap_or(0));
-    match kind {
-        ClockKind::None => ClockSpec::None,
-        ClockKind::Live => ClockSpec::Live {
-            base_ms: ms(base_ms),
-            inc_ms: ms(inc_ms),
-        },
-        ClockKind::Corr => ClockSpec::Corr {
-            per_move_ms: ms(corr_ms),
-        },
-    }
-}
-
-pub(crate) fn store_takeback(policy: WireTakeback) -> TakebackPolicy {
-    match policy {
-        WireTakeback::Always => TakebackPolicy::Always,
-        WireTakeback::Never => TakebackPolicy::Never,
-        WireTakeback::Casual => TakebackPolicy::Casual,
-    }
-}
-
-pub(crate) fn wire_takeback(policy: TakebackPolicy) -> WireTakeback {
-    match policy {
-        TakebackPolicy::Always => WireTakeback::Always,
-        TakebackPolicy::Never => WireTakeback::Never,
-        TakebackPolicy::Casual => WireTakeback::Casual,
-    }
-}
-
-pub(crate) fn store_visibility(v: ChallengeVisibility) -> Visibility {
-    match v {
-        ChallengeVisibility::Public => Visibility::Public,
-        ChallengeVisibility::Link => Visibility::Link,
-        ChallengeVisibility::Direct => Visibility::Direct,
-    }
-}
-
-pub(crate) fn wire_visibility(v: Visibility) -> ChallengeVisibility {
-    match v {
-        Visibility::Public => ChallengeVisibility::Public,
-        Visibility::Link => ChallengeVisibility::Link,
-        Visibility::Direct => ChallengeVisibility::Direct,
-    }
 }
 
 fn invalid(reason: impl Into<String>) -> ApiFailure {

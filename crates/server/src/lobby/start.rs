@@ -7,8 +7,9 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::spec::{clock_of, plans, read_seats, seats_json, StoredSeat};
+use super::spec::{plans, read_seats, seats_json, StoredSeat};
 use crate::accounts::ApiFailure;
+use crate::convert::clock_of;
 use crate::games::{new_game, NewGameSpec};
 use crate::time::now_ms;
 use crate::ServerState;

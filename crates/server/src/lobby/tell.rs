@@ -75,7 +75,7 @@ pub(crate) async fn created(state: &Arc<ServerState>, challenge: &Challenge, sea
 pub(crate) fn gone(state: &ServerState, challenge: &Challenge, seats: &[StoredSeat]) {
     let event = StreamEvent::ChallengeGone {
         id: muster_wire::ChallengeId(challenge.id.as_str().to_owned()),
-        status: super::wire_status(challenge.status),
+        status: crate::convert::wire_challenge_status(challenge.status),
         g: challenge
             .game_id
             .as_ref()

@@ -8,7 +8,7 @@ use sqlx::{Any, Transaction};
 use super::SqlStore;
 use crate::error::{Error, Result};
 use crate::ids::{ChallengeId, GameId};
-use crate::kinds::{ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy};
+use crate::kinds::{ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy, Termination};
 use crate::model::{Game, GameAndLog, LogEntry, NewGame, Seat, Snapshot, StoredEntry};
 use crate::row::{flag, Cols};
 
@@ -139,7 +139,7 @@ fn game_from(row: &AnyRow, seats: Vec<Seat>) -> Result<Game> {
         rated: c.flag("rated")?,
         takeback: c.word("takeback", TakebackPolicy::parse)?,
         result: c.opt_text("result")?,
-        termination: c.opt_text("termination")?,
+        termination: c.opt_word("termination", Termination::parse)?,
         challenge_id: c.opt_challenge_id("challenge_id")?,
         created_ms: c.i64("created_ms")?,
         started_ms: c.opt_i64("started_ms")?,

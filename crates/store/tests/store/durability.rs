@@ -117,7 +117,24 @@ async fn a_corrupted_value_reads_as_a_clear_error(db: Db) {
     )
     .await;
     expect_bad_value(store.load_game(&new.id).await, "games", "rated", "2");
-    corrupt(store, "UPDATE games SET rated = 0 WHERE id = $1", id).await;
+    corrupt(
+        store,
+        "UPDATE games SET rated = 0, termination = 'boredom' WHERE id = $1",
+        id,
+    )
+    .await;
+    expect_bad_value(
+        store.load_game(&new.id).await,
+        "games",
+        "termination",
+        "\"boredom\"",
+    );
+    corrupt(
+        store,
+        "UPDATE games SET termination = NULL WHERE id = $1",
+        id,
+    )
+    .await;
     corrupt(
         store,
         "UPDATE game_seats SET kind = 'Robot' WHERE game_id = $1",

@@ -1,7 +1,7 @@
 //! Games, the guarded log, game ends and snapshots.
 
 use muster_store::{
-    Error, GameEnd, GameId, GameStatus, LogKind, SeatKind, SeatResult, Snapshot, Store,
+    Error, GameEnd, GameId, GameStatus, LogKind, SeatKind, SeatResult, Snapshot, Store, Termination,
 };
 
 use crate::common::{commit_of, new_game, new_user, Db};
@@ -140,7 +140,7 @@ async fn the_end_writes_scores_and_ranks_with_the_last_entry(db: Db) {
     bad.status = GameStatus::Over;
     bad.end = Some(GameEnd {
         result: "1-0".to_owned(),
-        termination: "resignation".to_owned(),
+        termination: Termination::Resignation,
         ended_ms: 99,
         seats: vec![
             SeatResult {
@@ -183,7 +183,7 @@ async fn the_end_writes_scores_and_ranks_with_the_last_entry(db: Db) {
     let game = store.load_game(&new.id).await.expect("load").expect("some");
     assert_eq!(game.status, GameStatus::Over);
     assert_eq!(game.result.as_deref(), Some("1-0"));
-    assert_eq!(game.termination.as_deref(), Some("resignation"));
+    assert_eq!(game.termination, Some(Termination::Resignation));
     assert_eq!(game.ended_ms, Some(99));
     let results: Vec<_> = game.seats.iter().map(|s| (s.score, s.rank)).collect();
     assert_eq!(results, [(Some(1.0), Some(0)), (Some(0.0), Some(1))]);

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use muster_store::{
     Commit, Error, FaultyStore, GameEnd, GameId, GameStatus, LogKind, RatingUpdate, SeatChange,
-    SeatKind, SeatResult, SqlStore, Store, UserId,
+    SeatKind, SeatResult, SqlStore, Store, Termination, UserId,
 };
 
 use crate::common::{commit_of, new_game, new_game_of, new_user, Db};
@@ -19,7 +19,7 @@ fn end_at(ply: i64, ended_ms: i64) -> Commit {
     commit.status = GameStatus::Over;
     commit.end = Some(GameEnd {
         result: "1-0".to_owned(),
-        termination: "resignation".to_owned(),
+        termination: Termination::Resignation,
         ended_ms,
         seats: vec![
             SeatResult {
