@@ -1,5 +1,5 @@
 //! The notification list that survives a reload: what a user was told as `notify` frames
-//! ([`crate::notices`]) and should find later — a challenge naming them, a challenge of theirs
+//! ([`crate::net::notices`]) and should find later — a challenge naming them, a challenge of theirs
 //! declined, withdrawn or expired, a game of theirs started or ended, their turn in a game
 //! without a live clock — kept in the store's `notifications` table, with the frame's words
 //! and game. The routes `GET /api/me/notifications` and `POST /api/me/notifications/read`

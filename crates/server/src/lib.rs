@@ -27,23 +27,17 @@ pub mod clock;
 mod convert;
 pub mod games;
 pub mod history;
-pub mod hub;
 pub mod inbox;
-pub mod limits;
 pub mod lobby;
-mod lobby_feed;
 pub mod net;
-pub mod notices;
-mod outbox;
 pub mod ratings;
 pub mod records;
-pub mod stream;
 mod test_hooks;
 pub mod time;
-mod ws;
 
 pub use games::{GameConfig, Games};
-pub use outbox::Outbox;
+pub use net::outbox::Outbox;
+use net::{hub, lobby_feed, stream, ws};
 use tokio::net::TcpListener;
 
 /// What every request handler shares.

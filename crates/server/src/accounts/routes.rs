@@ -23,7 +23,7 @@ use super::tokens::{
     clear_cookie, cookie_token, hash_token, new_token, presented_token, session_cookie,
     SESSION_TTL_MS,
 };
-use crate::limits::RateLimiter;
+use crate::net::limits::RateLimiter;
 use crate::time::now_ms;
 use crate::ServerState;
 

@@ -142,7 +142,7 @@ pub struct Games {
     config: GameConfig,
     ai: ai::AiPool,
     actors: Mutex<HashMap<GameId, mpsc::Sender<Command>>>,
-    notices: Arc<crate::notices::Notices>,
+    notices: Arc<crate::net::notices::Notices>,
 }
 
 /// Why a command could not reach a game.
@@ -188,13 +188,13 @@ impl Games {
             config,
             ai,
             actors: Mutex::new(HashMap::new()),
-            notices: crate::notices::Notices::with_inbox(inbox),
+            notices: crate::net::notices::Notices::with_inbox(inbox),
         })
     }
 
     /// Who listens for which user's events (games started and ended, and turns, are told here),
     /// and where the notifications are stored.
-    pub fn notices(&self) -> &Arc<crate::notices::Notices> {
+    pub fn notices(&self) -> &Arc<crate::net::notices::Notices> {
         &self.notices
     }
 

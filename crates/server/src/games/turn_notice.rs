@@ -1,8 +1,8 @@
 //! "Your turn" (docs/server-design.md §2.4): after a commit of decisions in a game without a live
 //! clock — a correspondence game, or an untimed one — the person whose seat must act now is told,
 //! with a `notify` frame of kind `your-turn` on their WebSockets and a stored notification that
-//! replaces their unread turn in this game ([`crate::notices::Notices::tell_turn`]); the mover's
-//! own unread turn there is marked read ([`crate::notices::Notices::turn_taken`]). Live games tell
+//! replaces their unread turn in this game ([`crate::net::notices::Notices::tell_turn`]); the mover's
+//! own unread turn there is marked read ([`crate::net::notices::Notices::turn_taken`]). Live games tell
 //! no turns: their players are at the board.
 
 use muster_rules::{Actor, GameId, Seat};

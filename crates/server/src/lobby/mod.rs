@@ -81,12 +81,12 @@ pub const LOBBY_LIMIT: u32 = 100;
 ///   that name the user and await them, newest first.
 ///
 /// A new challenge is told to the users it awaits (`challenge`), and its end to everyone it
-/// involves ([`crate::notices`]).
+/// involves ([`crate::net::notices`]).
 ///
 /// Creations and joins are limited per user ([`WRITE_BURST`] at once, then one every two
 /// seconds): a 429 with `Retry-After` beyond that.
 pub fn routes() -> Router<Arc<ServerState>> {
-    let limits = Arc::new(WriteLimit(crate::limits::RateLimiter::new(
+    let limits = Arc::new(WriteLimit(crate::net::limits::RateLimiter::new(
         WRITE_BURST,
         WRITE_REFILL_PER_SEC,
     )));
@@ -105,7 +105,7 @@ pub const WRITE_BURST: u32 = 30;
 pub const WRITE_REFILL_PER_SEC: f64 = 0.5;
 
 /// The per-user limit of challenge writes.
-struct WriteLimit(crate::limits::RateLimiter<String>);
+struct WriteLimit(crate::net::limits::RateLimiter<String>);
 
 impl WriteLimit {
     fn check(&self, user: &User) -> Result<(), ApiFailure> {

@@ -1,4 +1,4 @@
-//! What the lobby tells the users a challenge involves ([`crate::notices`]): a challenge that
+//! What the lobby tells the users a challenge involves ([`crate::net::notices`]): a challenge that
 //! awaits them, and the end of its wait (declined, withdrawn, expired, started).
 
 use std::sync::Arc;

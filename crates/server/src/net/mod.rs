@@ -1,12 +1,22 @@
-//! The HTTP side's own settings and guards: which origins may act with a cookie
-//! ([`origin`]), the security headers on every answer, and the bounds on connections —
-//! header and idle timeouts ([`listen`]), a WebSocket's queued outbound bytes and the games
-//! one connection may follow.
+//! The connection tier, apart from the games: the HTTP side's own settings and guards —
+//! which origins may act with a cookie ([`origin`]), the security headers on every answer,
+//! the bounds on connections: header and idle timeouts ([`listen`]), a WebSocket's queued
+//! outbound bytes ([`outbox`]) and the games one connection may follow, rate limits
+//! ([`limits`]) — the WebSocket itself (`ws`), the lobby's room and feed ([`hub`],
+//! `lobby_feed`), and the per-user notices with their event stream ([`notices`],
+//! [`stream`]).
 
 use std::time::Duration;
 
+pub mod hub;
+pub mod limits;
 pub mod listen;
+pub(crate) mod lobby_feed;
+pub mod notices;
 pub mod origin;
+pub mod outbox;
+pub mod stream;
+pub(crate) mod ws;
 
 /// How the server meets the network.
 #[derive(Clone, Debug)]

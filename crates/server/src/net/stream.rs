@@ -1,7 +1,7 @@
 //! `GET /api/stream`: a signed-in user's events as newline-delimited JSON
 //! (`application/x-ndjson`), for bots and other clients without a browser: first a snapshot —
 //! every open challenge that awaits the user, every running game where they hold a seat — then
-//! a `synced` line, then live events ([`crate::notices`]). An empty line goes out after
+//! a `synced` line, then live events ([`crate::net::notices`]). An empty line goes out after
 //! [`crate::GameConfig::stream_keepalive`] (15 s) of silence; the stream ends cleanly when the
 //! server stops, and with a `signed-out` line when the session it was opened with ends (a
 //! logout, a revoked bot token, a password change).
@@ -20,7 +20,7 @@ use muster_store::{GameStatus, User};
 use muster_wire::{MatchId, NackCode, StreamEvent};
 
 use crate::accounts::{ApiFailure, Identity, Watch};
-use crate::notices::Subscription;
+use crate::net::notices::Subscription;
 use crate::ServerState;
 
 /// The most running games the snapshot lists.

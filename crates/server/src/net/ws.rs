@@ -21,8 +21,8 @@ use muster_wire::{close, ClientMsg, Millis, NackCode, ServerMsg, MAX_FRAME};
 use crate::accounts::tokens::{hash_token, presented_token};
 use crate::accounts::{identify, Watch};
 use crate::games::Conn;
-use crate::limits::TokenBucket;
-use crate::outbox::{Outbox, OutboxReader};
+use crate::net::limits::TokenBucket;
+use crate::net::outbox::{Outbox, OutboxReader};
 use crate::time::now_ms;
 use crate::ServerState;
 
@@ -492,7 +492,7 @@ fn follow_lobby(state: &Arc<ServerState>, out: Outbox) -> tokio::task::JoinHandl
     let mut feed = state.hub.follow();
     let state = Arc::clone(state);
     tokio::spawn(async move {
-        if let Some(now) = crate::lobby_feed::snapshot(&state).await {
+        if let Some(now) = crate::net::lobby_feed::snapshot(&state).await {
             out.send(&now);
         }
         for line in
@@ -504,7 +504,7 @@ fn follow_lobby(state: &Arc<ServerState>, out: Outbox) -> tokio::task::JoinHandl
             match feed.recv().await {
                 Ok(frame) => out.send_text(frame),
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                    if let Some(now) = crate::lobby_feed::snapshot(&state).await {
+                    if let Some(now) = crate::net::lobby_feed::snapshot(&state).await {
                         out.send(&now);
                     }
                 }
@@ -516,14 +516,14 @@ fn follow_lobby(state: &Arc<ServerState>, out: Outbox) -> tokio::task::JoinHandl
 
 /// Forwards a user's events to a connection as `notify` frames.
 fn forward_notices(
-    mut sub: crate::notices::Subscription,
+    mut sub: crate::net::notices::Subscription,
     out: Outbox,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         while let Some(notice) = sub.recv().await {
             let notify = match notice {
-                crate::notices::Notice::Event(event) => crate::notices::notify_of(&event),
-                crate::notices::Notice::Turn(notify) => Some(notify),
+                crate::net::notices::Notice::Event(event) => crate::net::notices::notify_of(&event),
+                crate::net::notices::Notice::Turn(notify) => Some(notify),
             };
             if let Some(notify) = notify {
                 out.send(&ServerMsg::Notify(notify));
