@@ -18,7 +18,7 @@
 # goes to target/fuzz-corpus/TARGET, kept between runs. A crash is written to
 # fuzz/artifacts/TARGET/; copy it into fuzz/regressions/TARGET/ with a telling name once fixed, and
 # the normal test suite replays it for ever (crates/rules/tests/fuzz_inputs.rs for the rules'
-# targets, crates/protocol, crates/wire and crates/server's tests/fuzz_inputs.rs for the others).
+# targets, crates/protocol, crates/wire and crates/server's tests/server/fuzz_inputs.rs for the others).
 #
 # The server's web client is not built for fuzzing (MUSTER_SKIP_WEB_BUILD defaults to 1 here).
 #

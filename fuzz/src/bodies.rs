@@ -11,8 +11,8 @@
 //!
 //! What needs a store or a password hash (a taken name, argon2, sessions) is left out: each
 //! input must run in microseconds. The fuzz targets `session_body` and `challenge_body` run these
-//! checks; the server's replay test (`crates/server/tests/fuzz_inputs.rs`) compiles this same
-//! file and runs it on every checked-in input.
+//! checks; the server's replay test (`crates/server/tests/server/fuzz_inputs.rs`) compiles this
+//! same file and runs it on every checked-in input.
 
 use std::future::Future;
 use std::pin::pin;

@@ -3,7 +3,7 @@
 //! exported again by [`muster_server::records::export`].
 //!
 //! The fuzz target `record_import` runs [`record_import`]; the server's replay test
-//! (`crates/server/tests/fuzz_inputs.rs`) compiles this same file and runs it on every
+//! (`crates/server/tests/server/fuzz_inputs.rs`) compiles this same file and runs it on every
 //! checked-in input.
 
 use muster_server::records::{export, import, Imported, RecordsError, Viewer, MAX_RECORD_BYTES};

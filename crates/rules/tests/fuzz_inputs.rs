@@ -16,7 +16,8 @@ fn fuzz_dir() -> PathBuf {
 /// The fuzz targets whose inputs other crates replay: `engine_session` drives a whole
 /// `muster engine` session, which `crates/protocol/tests/fuzz_inputs.rs` replays;
 /// `client_frame` is replayed by `crates/wire/tests/fuzz_inputs.rs`, and the server's bodies
-/// (`session_body`, `challenge_body`, `record_import`) by `crates/server/tests/fuzz_inputs.rs`.
+/// (`session_body`, `challenge_body`, `record_import`) by
+/// `crates/server/tests/server/fuzz_inputs.rs`.
 const ELSEWHERE: [&str; 5] = [
     "engine_session",
     "client_frame",
