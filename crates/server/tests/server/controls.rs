@@ -81,6 +81,39 @@ async fn a_seat_that_resigns_a_game_of_two_loses_it() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_control_of_a_running_game_is_refused_once_it_is_over_and_a_rematch_before() {
+    let h = Harness::start(quick()).await;
+    let (mut ann, mut bob) = two(&h, "mur", "game", ClockSpec::None, false).await;
+    ann.play_first().await;
+    assert!(
+        refused(&ann.ctl(Control::RematchOffer).await, NackCode::Refused),
+        "a rematch waits for the end"
+    );
+    assert!(acked(&bob.ctl(Control::Resign).await));
+    end_of(&mut ann).await;
+    for k in [
+        Control::Resign,
+        Control::ResignSet,
+        Control::Abort,
+        Control::DrawOffer,
+        Control::DrawYes,
+        Control::DrawNo,
+        Control::BackOffer,
+        Control::BackYes,
+        Control::BackNo,
+        Control::ClaimWin,
+        Control::ClaimDraw,
+    ] {
+        assert!(
+            refused(&ann.ctl(k).await, NackCode::Over),
+            "{k:?} after the end"
+        );
+    }
+    assert!(acked(&ann.ctl(Control::RematchOffer).await));
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_can_be_aborted_only_until_everyone_has_decided() {
     let h = Harness::start(quick()).await;
     let (mut ann, mut bob) = two(&h, "murus-gallicus", "basic", ClockSpec::None, false).await;
