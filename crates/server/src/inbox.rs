@@ -8,7 +8,12 @@
 //! **Storing never holds anyone up.** [`Inbox::keep`] hands the notification to one writer task
 //! through a bounded queue and returns at once: a move's commit never waits for it, and a
 //! store failure (or a full queue) is logged and loses that notification, never a move. One
-//! writer keeps the notifications of a user in the order they were told.
+//! writer keeps the notifications of a user in the order they were told. It takes what is
+//! queued in batches ([`BATCH`]) and writes of a batch only what lasts (`coalesce`): of
+//! several turns and turns taken of one user in one game, the last, which replaces or deletes
+//! whatever the others wrote. What the queue cannot take is dropped and counted, and the count
+//! logged once every [`DROP_LOG_EVERY`] at most (a server slowed under a load of thousands of
+//! decisions a second once logged a line for each of 190 000 drops).
 //!
 //! **One "your turn" per game.** A turn notification replaces the user's unread one about the
 //! same game ([`Store::replace_notification`]): the list holds at most one unread turn per
@@ -20,7 +25,10 @@
 //!
 //! Bots' notifications are not stored: a bot learns of its world from its event stream.
 
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
@@ -39,6 +47,10 @@ use crate::ServerState;
 
 /// Notifications waiting for the writer before new ones are dropped (and logged).
 pub const QUEUE: usize = 4096;
+/// The most jobs the writer takes from the queue at once.
+pub const BATCH: usize = 1024;
+/// The least time between two log lines about dropped notifications.
+pub const DROP_LOG_EVERY: Duration = Duration::from_secs(5);
 /// How many notifications `GET /api/me/notifications` lists without `?limit`.
 pub const DEFAULT_LIMIT: u32 = 50;
 /// The most it lists (a larger `?limit` lists this many).
@@ -52,18 +64,61 @@ enum Job {
         notification: Notification,
         replace: bool,
     },
-    /// Drop the user's unread notifications of a kind about a game.
+    /// Drop the user's unread notifications of a kind (its wire word) about a game.
     Settle {
         user: UserId,
-        kind: NotifyKind,
+        kind: String,
         game: GameId,
     },
+}
+
+impl Job {
+    /// What a later replacing keep or settle with the same slot undoes of this job: the user's
+    /// unread notifications of one kind about one game. `None` for a plain keep, which only a
+    /// later job can undo, never undoes one.
+    fn slot(&self) -> Option<(&UserId, &str, &GameId)> {
+        match self {
+            Job::Keep {
+                notification,
+                replace: true,
+            } => notification
+                .game_id
+                .as_ref()
+                .map(|g| (&notification.user_id, notification.kind.as_str(), g)),
+            Job::Keep { .. } => None,
+            Job::Settle { user, kind, game } => Some((user, kind.as_str(), game)),
+        }
+    }
+}
+
+/// The jobs of a batch that leave a mark, in their order: a replacing keep or a settle is
+/// dropped when a later one has the same slot, for that one deletes the user's unread
+/// notifications of the slot whatever came before (this one's included) and a notification
+/// not yet stored cannot have been read.
+fn coalesce(jobs: Vec<Job>) -> Vec<Job> {
+    let mut later = HashSet::new();
+    let mut kept: Vec<Job> = Vec::with_capacity(jobs.len());
+    for job in jobs.into_iter().rev() {
+        let pointless = match job.slot() {
+            Some((user, kind, game)) => {
+                !later.insert((user.clone(), kind.to_owned(), game.clone()))
+            }
+            None => false,
+        };
+        if !pointless {
+            kept.push(job);
+        }
+    }
+    kept.reverse();
+    kept
 }
 
 /// Where notifications are stored: a queue to one writer task, started on first use.
 pub struct Inbox {
     store: Arc<dyn Store>,
     queue: OnceLock<Option<mpsc::Sender<Job>>>,
+    /// Changes dropped on a full queue since the writer last said so.
+    dropped: Arc<AtomicU64>,
 }
 
 impl Inbox {
@@ -72,6 +127,7 @@ impl Inbox {
         Inbox {
             store,
             queue: OnceLock::new(),
+            dropped: Arc::new(AtomicU64::new(0)),
         }
     }
 
@@ -94,10 +150,10 @@ impl Inbox {
         };
         let job = Job::Settle {
             user: user.clone(),
-            kind,
+            kind: kind_word(kind),
             game,
         };
-        self.hand_over(job, user);
+        self.hand_over(job);
     }
 
     fn send(&self, user: &UserId, notify: &Notify, replace: bool) {
@@ -105,17 +161,15 @@ impl Inbox {
             notification: notification_of(user, notify),
             replace,
         };
-        self.hand_over(job, user);
+        self.hand_over(job);
     }
 
-    fn hand_over(&self, job: Job, user: &UserId) {
+    fn hand_over(&self, job: Job) {
         let Some(queue) = self.queue.get_or_init(|| self.start()) else {
             return;
         };
         if queue.try_send(job).is_err() {
-            eprintln!(
-                "muster serve: a notification change for user {user} was not stored: the queue of {QUEUE} is full"
-            );
+            self.dropped.fetch_add(1, Ordering::Relaxed);
         }
     }
 
@@ -123,58 +177,116 @@ impl Inbox {
     fn start(&self) -> Option<mpsc::Sender<Job>> {
         let runtime = tokio::runtime::Handle::try_current().ok()?;
         let (tx, rx) = mpsc::channel(QUEUE);
-        runtime.spawn(write_forever(Arc::clone(&self.store), rx));
+        let writer = Writer {
+            store: Arc::clone(&self.store),
+            bots: HashMap::new(),
+            dropped: Arc::clone(&self.dropped),
+            last_drop_log: None,
+        };
+        runtime.spawn(writer.run(rx));
         Some(tx)
     }
 }
 
-/// The writer: does each job in turn, logging what fails.
-async fn write_forever(store: Arc<dyn Store>, mut rx: mpsc::Receiver<Job>) {
-    while let Some(job) = rx.recv().await {
+/// The one writer task.
+struct Writer {
+    store: Arc<dyn Store>,
+    /// Whether each user met so far is a bot (an account never becomes or stops being one).
+    bots: HashMap<UserId, bool>,
+    dropped: Arc<AtomicU64>,
+    last_drop_log: Option<Instant>,
+}
+
+/// The most users whose kind the writer remembers before it forgets them all.
+const REMEMBERED_USERS: usize = 100_000;
+
+impl Writer {
+    /// Takes what is queued, a batch at a time, and writes what lasts of it, logging what
+    /// fails and, every [`DROP_LOG_EVERY`] at most, what a full queue dropped.
+    async fn run(mut self, mut rx: mpsc::Receiver<Job>) {
+        let mut batch = Vec::with_capacity(BATCH);
+        while rx.recv_many(&mut batch, BATCH).await > 0 {
+            for job in coalesce(std::mem::take(&mut batch)) {
+                self.write(job).await;
+            }
+            self.log_drops();
+        }
+    }
+
+    async fn write(&mut self, job: Job) {
         match job {
             Job::Keep {
                 notification,
                 replace,
-            } => keep(store.as_ref(), &notification, replace).await,
+            } => self.keep(&notification, replace).await,
             Job::Settle { user, kind, game } => {
-                let word = kind_word(kind);
-                if let Err(e) = store
-                    .drop_unread_game_notifications(&user, &word, &game)
+                if let Err(e) = self
+                    .store
+                    .drop_unread_game_notifications(&user, &kind, &game)
                     .await
                 {
                     eprintln!(
-                        "muster serve: the unread {word} notifications of user {user} in game {game} were not dropped: {e}"
+                        "muster serve: the unread {kind} notifications of user {user} in game {game} were not dropped: {e}"
                     );
                 }
             }
         }
     }
-}
 
-/// Stores one notification (none for a bot or a user who is gone).
-async fn keep(store: &dyn Store, n: &Notification, replace: bool) {
-    match store.user_by_id(&n.user_id).await {
-        Ok(Some(user)) if user.is_bot => return,
-        Ok(Some(_)) => {}
-        Ok(None) => return,
-        Err(e) => {
+    fn log_drops(&mut self) {
+        let due = self
+            .last_drop_log
+            .is_none_or(|at| at.elapsed() >= DROP_LOG_EVERY);
+        if !due {
+            return;
+        }
+        let dropped = self.dropped.swap(0, Ordering::Relaxed);
+        if dropped > 0 {
+            eprintln!(
+                "muster serve: {dropped} notification changes were not stored: the queue of {QUEUE} was full"
+            );
+            self.last_drop_log = Some(Instant::now());
+        }
+    }
+
+    /// Whether `user` is a bot; `None` for a user who is gone or could not be read (logged).
+    async fn is_bot(&mut self, user: &UserId) -> Option<bool> {
+        if let Some(&bot) = self.bots.get(user) {
+            return Some(bot);
+        }
+        match self.store.user_by_id(user).await {
+            Ok(Some(found)) => {
+                if self.bots.len() >= REMEMBERED_USERS {
+                    self.bots.clear();
+                }
+                self.bots.insert(user.clone(), found.is_bot);
+                Some(found.is_bot)
+            }
+            Ok(None) => None,
+            Err(e) => {
+                eprintln!("muster serve: a notification for user {user} was not stored: {e}");
+                None
+            }
+        }
+    }
+
+    /// Stores one notification (none for a bot or a user who is gone).
+    async fn keep(&mut self, n: &Notification, replace: bool) {
+        if self.is_bot(&n.user_id).await != Some(false) {
+            return;
+        }
+        let store = self.store.as_ref();
+        let stored = if replace {
+            store.replace_notification(n).await
+        } else {
+            store.insert_notification(n).await
+        };
+        if let Err(e) = stored {
             eprintln!(
                 "muster serve: a notification for user {} was not stored: {e}",
                 n.user_id
             );
-            return;
         }
-    }
-    let stored = if replace {
-        store.replace_notification(n).await
-    } else {
-        store.insert_notification(n).await
-    };
-    if let Err(e) = stored {
-        eprintln!(
-            "muster serve: a notification for user {} was not stored: {e}",
-            n.user_id
-        );
     }
 }
 
@@ -284,4 +396,130 @@ async fn mark_read(
     Ok(Json(UnreadCount {
         unread: unread(&state, user).await?,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(i: u64) -> UserId {
+        UserId::parse(&format!("{:0>26}", i)).expect("a user id")
+    }
+
+    fn game(i: u64) -> GameId {
+        GameId::parse(&format!("G{:0>25}", i)).expect("a game id")
+    }
+
+    fn keep(id: u64, u: u64, kind: &str, g: Option<u64>, replace: bool) -> Job {
+        Job::Keep {
+            notification: Notification {
+                id: NotificationId::parse(&format!("{:0>26}", id)).expect("an id"),
+                user_id: user(u),
+                kind: kind.to_owned(),
+                game_id: g.map(game),
+                payload_json: "{}".to_owned(),
+                created_ms: id as i64,
+                read_ms: None,
+                mailed_ms: None,
+            },
+            replace,
+        }
+    }
+
+    fn settle(u: u64, kind: &str, g: u64) -> Job {
+        Job::Settle {
+            user: user(u),
+            kind: kind.to_owned(),
+            game: game(g),
+        }
+    }
+
+    /// The unread notifications (id, user, kind, game) the jobs leave, done one by one the way
+    /// the store does them.
+    type Unread = (String, UserId, String, Option<GameId>);
+
+    fn same(n: &Unread, u: &UserId, k: &str, g: &GameId) -> bool {
+        &n.1 == u && n.2 == k && n.3.as_ref() == Some(g)
+    }
+
+    fn model(jobs: &[Job]) -> Vec<Unread> {
+        let mut unread: Vec<Unread> = Vec::new();
+        for job in jobs {
+            match job {
+                Job::Keep {
+                    notification: n,
+                    replace,
+                } => {
+                    if let (true, Some(g)) = (*replace, &n.game_id) {
+                        unread.retain(|x| !same(x, &n.user_id, &n.kind, g));
+                    }
+                    unread.push((
+                        n.id.as_str().to_owned(),
+                        n.user_id.clone(),
+                        n.kind.clone(),
+                        n.game_id.clone(),
+                    ));
+                }
+                Job::Settle { user, kind, game } => unread.retain(|x| !same(x, user, kind, game)),
+            }
+        }
+        unread
+    }
+
+    #[test]
+    fn of_turns_and_turns_taken_in_one_game_only_each_players_last_is_written() {
+        let jobs = vec![
+            settle(1, "your-turn", 7),
+            keep(1, 2, "your-turn", Some(7), true),
+            settle(2, "your-turn", 7),
+            keep(2, 1, "your-turn", Some(7), true),
+            keep(3, 1, "game-ended", Some(7), false),
+            settle(1, "your-turn", 7),
+            keep(4, 2, "your-turn", Some(7), true),
+        ];
+        let kept = coalesce(jobs);
+        let slots: Vec<_> = kept
+            .iter()
+            .map(|j| match j {
+                Job::Keep { notification, .. } => format!("keep {}", notification.id.as_str()),
+                Job::Settle { user, .. } => format!("settle {user}"),
+            })
+            .collect();
+        assert_eq!(
+            slots,
+            vec![
+                format!("keep {:0>26}", 3),
+                format!("settle {}", user(1)),
+                format!("keep {:0>26}", 4),
+            ],
+            "each player's last turn or turn taken, and every plain notification"
+        );
+    }
+
+    #[test]
+    fn coalescing_leaves_exactly_what_doing_every_job_leaves() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let kinds = ["your-turn", "game-ended"];
+        for _ in 0..500 {
+            let jobs: Vec<Job> = (0..next(40))
+                .map(|id| {
+                    let (u, k, g) = (next(3), kinds[next(2) as usize], next(3));
+                    match next(3) {
+                        0 => settle(u, k, g),
+                        1 => keep(id, u, k, Some(g), true),
+                        _ => keep(id, u, k, (next(4) > 0).then_some(g), false),
+                    }
+                })
+                .collect();
+            let all = model(&jobs);
+            let coalesced = coalesce(jobs);
+            assert_eq!(model(&coalesced), all);
+        }
+    }
 }

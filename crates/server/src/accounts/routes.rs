@@ -57,7 +57,7 @@ pub(super) struct Limits {
 /// - `POST /api/session/password` (`PasswordRequest`) changes a named user's password and ends
 ///   their other sessions (204);
 /// - `POST /api/bots`, `DELETE` and `POST /api/bots/{name}/token`, `GET /api/me/bots`: a
-///   named user's bots ([`super::bots`]);
+///   named user's bots (`super::bots`);
 /// - `GET` and `PUT /api/me/prefs`: the user's settings ([`super::prefs`]);
 /// - `GET /api/users/{name}` answers [`UserProfile`].
 ///

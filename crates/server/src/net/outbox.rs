@@ -12,7 +12,7 @@ use tokio::sync::{mpsc, Notify};
 /// The queue holds at most a budget of bytes. A connection that does not read its frames
 /// fills it; the frame that would pass the budget is not queued, and the queue is marked
 /// *overflowed* for good: the connection then closes with `1008` "too slow"
-/// ([`OutboxReader::overflowed`]). A client that reconnects subscribes again from the versions
+/// (`OutboxReader::overflowed`). A client that reconnects subscribes again from the versions
 /// it holds (docs/protocol.md §3), so nothing acknowledged is lost.
 #[derive(Clone, Debug)]
 pub struct Outbox {
