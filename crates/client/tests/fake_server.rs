@@ -87,6 +87,7 @@ fn full(state: &Game, seat: u8) -> ServerMsg {
         legal: legal_for(game, seat),
         offers: Vec::new(),
         draw_offers: false,
+        set_resignation: false,
         outcome: None,
         hash: hash(game),
     })

@@ -82,7 +82,7 @@ function Controls({ s, input }: { s: GameState; input: MoveInput }) {
       <button onClick={() => confirm("Resign this game?") && control("resign")} data-testid="resign">
         Resign
       </button>
-      {s.full.game === "mur" && <button onClick={() => confirm("Resign this set? Play goes on with the next set.") && control("resign-set")}>Resign set</button>}
+      {s.full.set_resignation && <button onClick={() => confirm("Resign this set? Play goes on with the next set.") && control("resign-set")}>Resign set</button>}
       {s.full.draw_offers && (
         <button data-testid="draw-offer" onClick={() => control("draw-offer")}>
           Offer draw

@@ -87,6 +87,11 @@ offers: Array<StandingOffer>,
  */
 draw_offers: boolean, 
 /**
+ * Whether a seat may resign the current set and play on (`resign-set`): a game whose rules
+ * have a resignation short of the whole match (Mur at set or match length).
+ */
+set_resignation: boolean, 
+/**
  * The result, once over.
  */
 outcome?: Outcome, 

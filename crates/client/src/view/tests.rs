@@ -37,6 +37,7 @@ fn stream(n: usize, v0: u32) -> (Full, Vec<Step>) {
         legal: Some(legal(&game)),
         offers: Vec::new(),
         draw_offers: false,
+        set_resignation: false,
         outcome: None,
         hash: ViewHash::from_u64(0),
     };

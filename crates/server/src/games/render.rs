@@ -138,6 +138,7 @@ impl Live {
             },
             offers: self.standing_offers(),
             draw_offers: super::controls::draws_offered(game, self.row.seats.len()),
+            set_resignation: self.start.resignation().is_some(),
             outcome: self.outcome().map(Into::into),
             hash: view_hash(game, viewer),
         })

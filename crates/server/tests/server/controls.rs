@@ -186,6 +186,15 @@ async fn draws_are_offered_where_the_rules_let_players_agree_to_one() {
         Some(true),
         "Mur's players may agree to a draw"
     );
+    let set = ann.seen.iter().find_map(|m| match m {
+        ServerMsg::Full(f) => Some(f.set_resignation),
+        _ => None,
+    });
+    assert_eq!(
+        set,
+        Some(false),
+        "a single game of Mur has no set to resign"
+    );
     h.stop().await;
     let h = Harness::start(quick()).await;
     let (mut ann, _bob) = two(&h, "mu", "levis", ClockSpec::None, false).await;
@@ -441,6 +450,11 @@ async fn a_rematch_turns_the_seats() {
 async fn mur_resigns_a_set_and_plays_on() {
     let h = Harness::start(quick()).await;
     let (mut ann, _bob) = two(&h, "mur", "match", ClockSpec::None, false).await;
+    let full = ann.seen.iter().find_map(|m| match m {
+        ServerMsg::Full(f) => Some(f.set_resignation),
+        _ => None,
+    });
+    assert_eq!(full, Some(true), "full offers the set's resignation");
     assert!(acked(&ann.ctl(Control::ResignSet).await));
     ann.until(|m| matches!(m, ServerMsg::Step(_))).await;
     assert!(!ann.pic.over, "the set is lost, the match goes on");

@@ -139,6 +139,10 @@ pub struct Full {
     /// to one (Murus Gallicus, Mur).
     #[serde(default)]
     pub draw_offers: bool,
+    /// Whether a seat may resign the current set and play on (`resign-set`): a game whose rules
+    /// have a resignation short of the whole match (Mur at set or match length).
+    #[serde(default)]
+    pub set_resignation: bool,
     /// The result, once over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]

@@ -172,6 +172,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
                 ply: Ply(1),
             }],
             draw_offers: true,
+            set_resignation: false,
             outcome: None,
             hash: hash(),
         }),
