@@ -43,6 +43,17 @@ async fn end_of(p: &mut Player) -> End {
     }
 }
 
+/// The first `full` a player received (joining reads one).
+fn first_full(p: &Player) -> &muster_wire::server::Full {
+    p.seen
+        .iter()
+        .find_map(|m| match m {
+            ServerMsg::Full(f) => Some(f),
+            _ => None,
+        })
+        .expect("a full on joining")
+}
+
 fn acked(msg: &ServerMsg) -> bool {
     matches!(msg, ServerMsg::Ack(_))
 }
@@ -175,30 +186,18 @@ async fn a_draw_offer_is_declined_by_a_move_and_taken_by_yes() {
 async fn draws_are_offered_where_the_rules_let_players_agree_to_one() {
     let h = Harness::start(quick()).await;
     let (ann, _bob) = two(&h, "mur", "game", ClockSpec::None, false).await;
-    let full_says = |p: &Player| {
-        p.seen.iter().find_map(|m| match m {
-            ServerMsg::Full(f) => Some(f.draw_offers),
-            _ => None,
-        })
-    };
-    assert_eq!(
-        full_says(&ann),
-        Some(true),
+    assert!(
+        first_full(&ann).draw_offers,
         "Mur's players may agree to a draw"
     );
-    let set = ann.seen.iter().find_map(|m| match m {
-        ServerMsg::Full(f) => Some(f.set_resignation),
-        _ => None,
-    });
-    assert_eq!(
-        set,
-        Some(false),
+    assert!(
+        !first_full(&ann).set_resignation,
         "a single game of Mur has no set to resign"
     );
     h.stop().await;
     let h = Harness::start(quick()).await;
     let (mut ann, _bob) = two(&h, "mu", "levis", ClockSpec::None, false).await;
-    assert_eq!(full_says(&ann), Some(false), "Mu ends by its count");
+    assert!(!first_full(&ann).draw_offers, "Mu ends by its count");
     match ann.ctl(Control::DrawOffer).await {
         ServerMsg::Nack(n) => {
             assert_eq!(n.code, NackCode::Refused);
@@ -450,11 +449,10 @@ async fn a_rematch_turns_the_seats() {
 async fn mur_resigns_a_set_and_plays_on() {
     let h = Harness::start(quick()).await;
     let (mut ann, _bob) = two(&h, "mur", "match", ClockSpec::None, false).await;
-    let full = ann.seen.iter().find_map(|m| match m {
-        ServerMsg::Full(f) => Some(f.set_resignation),
-        _ => None,
-    });
-    assert_eq!(full, Some(true), "full offers the set's resignation");
+    assert!(
+        first_full(&ann).set_resignation,
+        "full offers the set's resignation"
+    );
     assert!(acked(&ann.ctl(Control::ResignSet).await));
     ann.until(|m| matches!(m, ServerMsg::Step(_))).await;
     assert!(!ann.pic.over, "the set is lost, the match goes on");

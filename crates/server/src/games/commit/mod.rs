@@ -86,6 +86,17 @@ impl Unit {
             rewind_to: None,
         }
     }
+
+    /// A unit that changes no position and ends the game outside its rules.
+    pub fn ending(live: &Live, ending: Ending, termination: Termination) -> Unit {
+        Unit {
+            finish: Some(Finish {
+                ending,
+                termination,
+            }),
+            ..Unit::notes(live, Vec::new())
+        }
+    }
 }
 
 impl Live {

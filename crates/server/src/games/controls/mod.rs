@@ -19,7 +19,7 @@ use muster_wire::{Control, Ctl, NackCode};
 use tokio::sync::mpsc;
 
 use super::actor::Refusal;
-use super::commit::{Finish, Note, Unit};
+use super::commit::{Note, Unit};
 use super::load::Live;
 use super::{Command, Conn, Games};
 use crate::history::RetireData;
@@ -155,11 +155,7 @@ impl Live {
                 "a game can be aborted only until every player has made a decision",
             ));
         }
-        let mut unit = Unit::notes(self, Vec::new());
-        unit.finish = Some(Finish {
-            ending: Ending::Aborted,
-            termination: Termination::Aborted,
-        });
+        let unit = Unit::ending(self, Ending::Aborted, Termination::Aborted);
         self.commit_unit(games, unit, now).await
     }
 
@@ -177,12 +173,7 @@ impl Live {
             return Err(Refusal::new(NackCode::Over, "the game is over"));
         }
         let unit = if self.row.seats.len() <= 2 {
-            let mut unit = Unit::notes(self, Vec::new());
-            unit.finish = Some(Finish {
-                ending: Ending::Forfeit { seat, how },
-                termination,
-            });
-            unit
+            Unit::ending(self, Ending::Forfeit { seat, how }, termination)
         } else {
             if self.history.endings.is_retired(seat) {
                 return Err(refused("that seat has already retired"));

@@ -9,7 +9,7 @@ use muster_wire::server::{Gone, Termination};
 use muster_wire::{Control, Millis, ServerMsg};
 
 use super::super::actor::Refusal;
-use super::super::commit::{Finish, Unit};
+use super::super::commit::Unit;
 use super::super::load::Live;
 use super::super::Games;
 use super::refused;
@@ -87,11 +87,7 @@ impl Live {
             if self.row.seats.len() != 2 {
                 return Err(refused("a draw can be claimed only in a game of two"));
             }
-            let mut unit = Unit::notes(self, Vec::new());
-            unit.finish = Some(Finish {
-                ending: Ending::Agreed,
-                termination: Termination::Abandoned,
-            });
+            let unit = Unit::ending(self, Ending::Agreed, Termination::Abandoned);
             self.commit_unit(games, unit, now).await
         } else {
             self.depart(
