@@ -73,6 +73,9 @@ fn full(state: &Game, seat: u8) -> ServerMsg {
         actor: game.actor().into(),
         clock: None,
         position: game.position_text(),
+        board: muster_view::BoardKey::of(
+            &muster_view::scene(game, Some(Seat(seat))).expect("scene"),
+        ),
         scene: muster_view::scene(game, Some(Seat(seat))).expect("scene"),
         moves: state
             .log
@@ -162,7 +165,10 @@ fn act_on(state: &mut Game, seat: u8, act: Act, out: &mut Vec<ServerMsg>) {
         anim: Vec::new(),
         actor: Actor::from(game.actor()),
         clock: None,
-        scene: muster_view::scene(game, Some(Seat(viewer))).expect("scene"),
+        // This test server keeps no scene per client: every step sends the whole board.
+        scene: muster_view::SceneDelta::whole(
+            &muster_view::scene(game, Some(Seat(viewer))).expect("scene"),
+        ),
         legal: legal_for(game, viewer),
         hash: hash(game),
         revealed: Vec::new(),

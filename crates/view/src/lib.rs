@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod delta;
 mod mu;
 mod mur;
 mod murus;
@@ -37,6 +38,7 @@ mod target;
 use muster_rules::{Actor, AnyGame, Seat};
 use thiserror::Error;
 
+pub use delta::{BoardKey, DeltaError, SceneDelta};
 pub use paths::{first_clicks, touched};
 pub use scene::polygon_contains;
 pub use scene::{

@@ -13,6 +13,7 @@ import type { Actor } from "../wire/Actor";
 import type { ClockState } from "../wire/ClockState";
 import type { StandingOffer } from "../wire/StandingOffer";
 import { addLine } from "../lib/chat";
+import { applyDelta } from "./delta";
 
 /** One line of the event log: what happened, the rule behind it, and the ply it came with. */
 export interface LogLine {
@@ -33,6 +34,8 @@ export interface GameState {
   v: number;
   ply: number;
   scene: Scene;
+  /** The key of `scene`'s board, which the next step's scene names as its base. */
+  board: string;
   actor: Actor;
   clock: ClockState | undefined;
   /** When `clock` was received, in this browser's time (clocks are drawn from it). */
@@ -60,6 +63,7 @@ export function fromFull(full: Full, prev: GameState | null): GameState {
     v: full.v,
     ply: full.ply,
     scene: full.scene,
+    board: full.board,
     actor: full.actor,
     clock: full.clock,
     clockAt: Date.now(),
@@ -78,7 +82,10 @@ export function fromFull(full: Full, prev: GameState | null): GameState {
   };
 }
 
-function applyStep(s: GameState, step: Step): GameState {
+/** The state after `step`, or `null` when its scene does not apply to the board held. */
+function applyStep(s: GameState, step: Step): GameState | null {
+  const scene = applyDelta(s.scene, s.board, step.scene);
+  if (!scene) return null;
   const last = s.moves[s.moves.length - 1];
   const bySeat = typeof step.by === "object" ? step.by.seat : -1;
   const lastSeat = last && typeof last.by === "object" ? last.by.seat : -2;
@@ -95,7 +102,8 @@ function applyStep(s: GameState, step: Step): GameState {
     ...s,
     v: step.v,
     ply: step.ply,
-    scene: step.scene,
+    scene,
+    board: step.scene.board,
     actor: step.actor,
     clock: step.clock ?? s.clock,
     clockAt: step.clock ? Date.now() : s.clockAt,
@@ -109,8 +117,12 @@ function applyStep(s: GameState, step: Step): GameState {
   };
 }
 
-/** What a frame does to the state: the new state, or `gap` when versions were missed. */
-export function reduce(s: GameState | null, msg: ServerMsg): GameState | null | "gap" {
+/**
+ * What a frame does to the state: the new state; `gap` when versions were missed (resubscribe
+ * from the last version held); `stale` when a step's scene does not apply to the board held
+ * (resubscribe for a `full`).
+ */
+export function reduce(s: GameState | null, msg: ServerMsg): GameState | null | "gap" | "stale" {
   if (msg.t === "full") return fromFull(msg.d, s);
   if (!s) return null;
   const versioned = msg.t === "step" || msg.t === "skip" || msg.t === "offer" || msg.t === "answer" || msg.t === "rewind" || msg.t === "seat" || msg.t === "end";
@@ -121,7 +133,7 @@ export function reduce(s: GameState | null, msg: ServerMsg): GameState | null | 
   }
   switch (msg.t) {
     case "step":
-      return applyStep(s, msg.d);
+      return applyStep(s, msg.d) ?? "stale";
     case "skip":
       return { ...s, v: msg.d.v };
     case "offer":

@@ -1,5 +1,5 @@
 // A game's state from its stream on the shared socket: resubscribed from the last version on a
-// gap, and why there is none when the server refused the subscription (no such game).
+// gap, afresh when a step does not apply to the board held, and why there is none when the server refused the subscription (no such game).
 import { useCallback, useEffect, useReducer, useRef, useState } from "preact/hooks";
 import { socket } from "../lib/socket";
 import { navigate } from "../lib/router";
@@ -10,21 +10,23 @@ type Action = { msg: ServerMsg } | { reset: true };
 
 /** The state of game `g` as its stream tells it, and the server's reason when it has none. */
 export function useGame(g: string): [GameState | null, string | null] {
-  const gapRef = useRef(false);
+  const gapRef = useRef<false | "gap" | "stale">(false);
   const [missing, setMissing] = useState<string | null>(null);
   const [s, dispatch] = useReducer((state: GameState | null, act: Action): GameState | null => {
     if ("reset" in act) return null;
     const next = reduce(state, act.msg);
-    if (next === "gap") {
-      gapRef.current = true;
+    if (next === "gap" || next === "stale") {
+      gapRef.current = next;
       return state;
     }
     return next;
   }, null);
   useEffect(() => {
     if (gapRef.current) {
+      // A stale board is repaired by a `full`, which a subscription without a version asks for.
+      const from = gapRef.current === "gap" ? (s?.v ?? null) : null;
       gapRef.current = false;
-      socket().resub(g, s?.v ?? null);
+      socket().resub(g, from);
     }
   });
   const sRef = useRef(s);

@@ -6,7 +6,7 @@ import type { LegalMoves } from "./LegalMoves";
 import type { MatchId } from "./MatchId";
 import type { Ply } from "./Ply";
 import type { Revealed } from "./Revealed";
-import type { Scene } from "./Scene";
+import type { SceneDelta } from "./SceneDelta";
 import type { Version } from "./Version";
 import type { ViewHash } from "./ViewHash";
 import type { ViewStep } from "./ViewStep";
@@ -53,9 +53,11 @@ actor: Actor,
  */
 clock?: ClockState, 
 /**
- * What to draw now.
+ * What to draw now, as the change from the scene before (docs/server-design.md §2.3):
+ * the board's cells, decor and labels only where they changed. A client whose board is
+ * not the delta's `base` asks for the whole game (`sub` without a version).
  */
-scene: Scene, 
+scene: SceneDelta, 
 /**
  * The legal moves, sent to the actor only.
  */

@@ -6,7 +6,11 @@ import type { Full } from "../../src/wire/Full";
 import type { ServerMsg } from "../../src/wire/ServerMsg";
 import type { Scene } from "../../src/wire/Scene";
 
-const scene = (status: string) => ({ status, panels: [], cells: [] }) as unknown as Scene;
+const cell = (id: string, title: string) => ({ id, title }) as unknown as Scene["cells"][number];
+const scene = (status: string) => ({ status, panels: [], cells: [cell("a1", "empty"), cell("b1", "empty")] }) as unknown as Scene;
+/** A step's scene: the change from board `base` to board `board`, with these cells changed. */
+const delta = (status: string, base = "k1", board = base, changed: Scene["cells"] = []) =>
+  ({ base, board, viewer: null, status, panels: [], pieces: [], marks: [], targets_for: null, targets: [], buttons: [], changed }) as unknown as Scene;
 
 /** A `full` of a two-seat game at version `v`, Light to move, with 60 s on each clock. */
 function full(v: number, more: Partial<Full> = {}): Full {
@@ -24,6 +28,7 @@ function full(v: number, more: Partial<Full> = {}): Full {
     actor: { seat: 0 },
     clock: { remaining_ms: [60_000, 60_000], running: 0, server_ms: 0 },
     scene: scene("Light to move, ply 0"),
+    board: "k1",
     moves: [],
     offers: [],
     hash: "h",
@@ -31,10 +36,10 @@ function full(v: number, more: Partial<Full> = {}): Full {
   } as unknown as Full;
 }
 
-function step(v: number, status = `ply ${v}`): ServerMsg {
+function step(v: number, status = `ply ${v}`, scene = delta(status)): ServerMsg {
   return {
     t: "step",
-    d: { g: "G1", v, ply: v, by: { seat: 0 }, a: `m${v}`, events: [], anim: [], actor: { seat: 1 }, scene: scene(status), hash: "h", revealed: [] },
+    d: { g: "G1", v, ply: v, by: { seat: 0 }, a: `m${v}`, events: [], anim: [], actor: { seat: 1 }, scene, hash: "h", revealed: [] },
   } as unknown as ServerMsg;
 }
 
@@ -65,6 +70,23 @@ describe("versioned entries", () => {
   });
   it("need a full first", () => {
     expect(reduce(null, step(1))).toBeNull();
+  });
+});
+
+describe("a step's scene", () => {
+  it("keeps the board held and replaces the cells that changed", () => {
+    const s = reduce(start(), step(4, "ply 4", delta("ply 4", "k1", "k2", [cell("b1", "a tower")]))) as GameState;
+    expect(s.scene.status).toBe("ply 4");
+    expect(s.scene.cells.map((c) => c.title)).toEqual(["empty", "a tower"]);
+    expect(s.board).toBe("k2");
+    const next = reduce(s, step(5, "ply 5", delta("ply 5", "k2"))) as GameState;
+    expect(next.scene.cells).toBe(s.scene.cells);
+  });
+  it("is stale when it applies to another board", () => {
+    expect(reduce(start(), step(4, "ply 4", delta("ply 4", "k0", "k2")))).toBe("stale");
+  });
+  it("is stale when a changed cell is not on the board", () => {
+    expect(reduce(start(), step(4, "ply 4", delta("ply 4", "k1", "k2", [cell("z9", "?")])))).toBe("stale");
   });
 });
 

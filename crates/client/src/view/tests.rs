@@ -32,6 +32,7 @@ fn stream(n: usize, v0: u32) -> (Full, Vec<Step>) {
         actor: game.actor().into(),
         clock: None,
         position: game.position_text(),
+        board: muster_view::BoardKey::of(&muster_view::scene(&game, me).expect("a scene")),
         scene: muster_view::scene(&game, me).expect("a scene"),
         moves: Vec::new(),
         legal: Some(legal(&game)),
@@ -43,6 +44,7 @@ fn stream(n: usize, v0: u32) -> (Full, Vec<Step>) {
     };
     let mut steps = Vec::new();
     for i in 0..n {
+        let held = muster_view::scene(&game, me).expect("a scene");
         let actor = game.actor();
         let a = game.legal_actions()[0].clone();
         game.apply(&a).expect("a legal action");
@@ -60,7 +62,10 @@ fn stream(n: usize, v0: u32) -> (Full, Vec<Step>) {
             anim: Vec::new(),
             actor: next,
             clock: None,
-            scene: muster_view::scene(&game, me).expect("a scene"),
+            scene: muster_view::SceneDelta::between(
+                &held,
+                &muster_view::scene(&game, me).expect("a scene"),
+            ),
             legal: (next == Actor::Seat(Seat(0))).then(|| legal(&game)),
             hash: ViewHash::from_u64(i as u64 + 1),
             revealed: Vec::new(),

@@ -4,7 +4,7 @@
 
 use muster_rules::{Actor, AnyGame, Seat};
 use muster_store::{GameStatus, SeatKind, UserId};
-use muster_view::{Frame, Scene};
+use muster_view::{BoardKey, Frame, Scene, SceneDelta};
 use muster_wire::server::{Full, SeatInfo, Step};
 use muster_wire::{AiLevel, By, LegalMoves, MoveEntry, Ply, ServerMsg, Version, ViewHash};
 
@@ -129,6 +129,7 @@ impl Live {
             actor: self.actor().into(),
             clock: self.clock_now(),
             position: view.position_text(),
+            board: BoardKey::of(&scene),
             scene,
             moves,
             legal: if self.is_running() {
@@ -159,6 +160,10 @@ impl Live {
                 let red = after.redacted_step(step, viewer);
                 let scene = muster_view::scene_after(before, &step.action, viewer)
                     .unwrap_or_else(|_| scene_of(after, viewer));
+                // The change from the scene this viewer held before: that of the position
+                // before, seen by whom the subscriber saw it then (a hot seat's view turns).
+                let held = scene_of(before, viewer_for(seats, before));
+                let scene = SceneDelta::between(&held, &scene);
                 // The targets of each event; an action the view cannot replay animates nothing.
                 let anim =
                     muster_view::steps_seen(before, &step.action, viewer).unwrap_or_default();

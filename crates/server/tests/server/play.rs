@@ -1,5 +1,6 @@
 //! Games played to the end over real WebSockets on 127.0.0.1: clients choose from the legal
-//! lists they are sent, and at the end every client's picture equals what the server serves.
+//! lists they are sent, and at the end every client's picture equals what the server serves,
+//! its scene built from one `full` and the changes every step carried included.
 
 use muster_server::games::SeatPlan;
 use muster_wire::MatchId;
@@ -28,6 +29,13 @@ async fn play_out(h: &Harness, g: &MatchId, tokens: &[String]) -> Vec<Picture> {
         let served: Vec<Option<String>> = full.moves.iter().map(|m| m.a.clone()).collect();
         assert_eq!(served, picture.moves, "move lists agree");
         assert!(full.outcome.is_some(), "the game is over");
+        // The scene built from the first full and every step's change is the one served now,
+        // but for the last move's mark, which a full does not draw.
+        let mut built = picture.scene.clone().expect("a scene");
+        built
+            .marks
+            .retain(|m| m.kind != muster_view::MarkKind::LastMove);
+        assert_eq!(built, full.scene, "scenes agree");
     }
     // The exported record replays to the end the clients saw.
     let path = format!("/api/games/{}/record", g.0);

@@ -2,7 +2,7 @@
 //! `rewind`, `reveal`, `seat`, `end`) and their parts.
 
 use muster_rules::{AnyEvent, Seat};
-use muster_view::{Scene, Step as ViewStep};
+use muster_view::{BoardKey, Scene, SceneDelta, Step as ViewStep};
 use serde::{Deserialize, Serialize};
 
 use crate::common::{Actor, By, ClockState, LegalMoves, MoveEntry, Outcome};
@@ -127,6 +127,8 @@ pub struct Full {
     pub position: String,
     /// What to draw.
     pub scene: Scene,
+    /// The key of the scene's board: the `base` of the next step's scene.
+    pub board: BoardKey,
     /// Every decision so far, secret ones without their text.
     pub moves: Vec<MoveEntry>,
     /// The viewer's legal moves, when the viewer is the actor.
@@ -183,8 +185,10 @@ pub struct Step {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub clock: Option<ClockState>,
-    /// What to draw now.
-    pub scene: Scene,
+    /// What to draw now, as the change from the scene before (docs/server-design.md §2.3):
+    /// the board's cells, decor and labels only where they changed. A client whose board is
+    /// not the delta's `base` asks for the whole game (`sub` without a version).
+    pub scene: SceneDelta,
     /// The legal moves, sent to the actor only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]

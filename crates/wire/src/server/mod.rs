@@ -9,8 +9,10 @@
 //! checks that text, rule and audience agree with the typed data, so a forged event cannot be
 //! read as a real one. The server sends only the events whose audience includes the viewer.
 //!
-//! **Scenes** are [`muster_view::Scene`], built from the viewer's view. Their TypeScript type is
-//! `unknown` until muster-view derives its own TypeScript types.
+//! **Scenes** are [`muster_view::Scene`], built from the viewer's view: whole in a `full`
+//! (with the key of its board), and in a `step` as a [`muster_view::SceneDelta`] from the
+//! viewer's scene before it, so the board's geometry goes out once and then only where it
+//! changed.
 
 use serde::{Deserialize, Serialize};
 

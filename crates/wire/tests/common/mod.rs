@@ -90,6 +90,8 @@ pub fn server_examples() -> Vec<ServerMsg> {
     let start = AnyGame::new(GameId::MurusGallicus, "basic", None).unwrap();
     let (after, a, events) = played();
     let scene = muster_view::scene(&after, Some(Seat(1))).unwrap();
+    let held = muster_view::scene(&start, Some(Seat(1))).unwrap();
+    let delta = muster_view::SceneDelta::between(&held, &scene);
     let legal = LegalMoves::all(&after.legal_moves());
     let clock = ClockState {
         remaining_ms: vec![Millis(300_000), Millis(295_500)],
@@ -158,6 +160,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
             actor: after.actor().into(),
             clock: Some(clock.clone()),
             position: after.position_text(),
+            board: muster_view::BoardKey::of(&scene),
             scene: scene.clone(),
             moves: vec![MoveEntry {
                 ply: Ply(0),
@@ -186,7 +189,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
             anim: Vec::new(),
             actor: Actor::Seat(Seat(1)),
             clock: None,
-            scene: scene.clone(),
+            scene: delta.clone(),
             legal: Some(legal.clone()),
             hash: hash(),
             revealed: Vec::new(),
@@ -201,7 +204,7 @@ pub fn server_examples() -> Vec<ServerMsg> {
             anim: Vec::new(),
             actor: start.actor().into(),
             clock: Some(clock.clone()),
-            scene: scene.clone(),
+            scene: muster_view::SceneDelta::whole(&scene),
             legal: None,
             hash: hash(),
             revealed: vec![Revealed {

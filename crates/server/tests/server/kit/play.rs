@@ -28,6 +28,8 @@ pub struct Picture {
     pub over: bool,
     pub ended: bool,
     pub position: String,
+    /// The scene: a `full`'s, then each step's change applied to it.
+    pub scene: Option<muster_view::Scene>,
 }
 
 impl Picture {
@@ -45,6 +47,12 @@ impl Picture {
                 self.over = f.actor == muster_wire::Actor::Over;
                 self.ended = f.outcome.is_some();
                 self.position = f.position.clone();
+                assert_eq!(
+                    f.board,
+                    muster_view::BoardKey::of(&f.scene),
+                    "a full names its board"
+                );
+                self.scene = Some(f.scene.clone());
                 true
             }
             ServerMsg::Step(s) => {
@@ -56,6 +64,11 @@ impl Picture {
                 }
                 self.v = s.v.0;
                 self.ply = s.ply.0;
+                // The next entry after the one held: its scene applies to the board held.
+                if let Some(held) = &self.scene {
+                    let made = s.scene.apply(held);
+                    self.scene = Some(made.unwrap_or_else(|e| panic!("step {}: {e}", s.v.0)));
+                }
                 self.actor = Some(s.actor);
                 self.hash = Some(s.hash.clone());
                 self.set_legal(s.legal.as_ref());

@@ -1,0 +1,338 @@
+//! A scene told as what changed since the one before it: the board (frame, cells, decor,
+//! labels) goes out once and then only where it changed, while pieces, marks, panels, targets,
+//! buttons and status always come whole.
+//!
+//! A [`BoardKey`] names a scene's board: a 64-bit hash of its game, variant, frame, cells,
+//! decor and labels, the same on every platform and in every process. A [`SceneDelta`] names
+//! the board it applies to (`base`) and the one it makes (`board`); [`SceneDelta::apply`]
+//! refuses a scene whose board is not the base, so a client that holds another board (it
+//! missed an entry, or its copy went astray) learns it at once and asks for the whole game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::scene::{Button, Cell, Decor, Frame, Label, Mark, Panel, Piece, Scene, Shape, Xy};
+use crate::target::TargetId;
+
+/// The name of a scene's board: 16 lower-case hex digits of a hash of its game, variant,
+/// frame, cells, decor and labels. Text, because a browser's numbers hold only 53 bits.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(transparent)]
+pub struct BoardKey(pub String);
+
+impl BoardKey {
+    /// The key of `scene`'s board.
+    pub fn of(scene: &Scene) -> BoardKey {
+        let mut h = Fnv::default();
+        h.text(&scene.game);
+        h.text(&scene.variant);
+        h.frame(&scene.frame);
+        h.count(scene.cells.len());
+        for cell in &scene.cells {
+            h.cell(cell);
+        }
+        h.count(scene.decor.len());
+        for decor in &scene.decor {
+            h.word(decor.kind as u64);
+            h.shape(&decor.shape);
+        }
+        h.count(scene.labels.len());
+        for label in &scene.labels {
+            h.word(label.kind as u64);
+            h.xy(label.at);
+            h.text(&label.text);
+        }
+        BoardKey(format!("{:016x}", h.0))
+    }
+}
+
+/// A scene as the change from the scene before it (see the module's documentation).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SceneDelta {
+    /// The board of the scene this applies to.
+    pub base: BoardKey,
+    /// The board of the scene it makes.
+    pub board: BoardKey,
+    /// Whose view this is: a seat, or `None` for a spectator.
+    pub viewer: Option<u8>,
+    /// The rectangle holding the board, when it changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub frame: Option<Frame>,
+    /// Every cell, in order, when the cells' ids changed (a MuTou area alteration, a Mu
+    /// segment laid out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub cells: Option<Vec<Cell>>,
+    /// The cells that changed, each replacing the cell of its id, when the ids did not (a Mu
+    /// cell's surface and title follow its men).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Cell>>", optional))]
+    pub changed: Vec<Cell>,
+    /// The decoration, when it changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub decor: Option<Vec<Decor>>,
+    /// The labels, when they changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub labels: Option<Vec<Label>>,
+    /// The pieces.
+    pub pieces: Vec<Piece>,
+    /// The marks.
+    pub marks: Vec<Mark>,
+    /// One panel per seat, in seat order.
+    pub panels: Vec<Panel>,
+    /// As [`Scene::targets_for`].
+    pub targets_for: Option<u8>,
+    /// As [`Scene::targets`].
+    pub targets: Vec<TargetId>,
+    /// As [`Scene::buttons`].
+    pub buttons: Vec<Button>,
+    /// As [`Scene::status`].
+    pub status: String,
+}
+
+/// Why a [`SceneDelta`] cannot be applied.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum DeltaError {
+    /// The scene's board is not the delta's base.
+    #[error("this change applies to board {base}, not to board {have}")]
+    OtherBase {
+        /// The base the delta names.
+        base: String,
+        /// The board of the scene it was given.
+        have: String,
+    },
+    /// A changed cell names no cell of the scene.
+    #[error("changed cell `{0}` is not a cell of the board")]
+    NoSuchCell(String),
+    /// The scene made is not the board the delta promised.
+    #[error("the change made board {made}, not the board {promised} it names")]
+    Broken {
+        /// The board the delta names.
+        promised: String,
+        /// The board it made.
+        made: String,
+    },
+}
+
+impl SceneDelta {
+    /// The change that turns `before` into `after`. Applied to `before` it makes a scene equal
+    /// to `after`, game and variant included (they are part of the board).
+    pub fn between(before: &Scene, after: &Scene) -> SceneDelta {
+        let same_ids = before.cells.len() == after.cells.len()
+            && before
+                .cells
+                .iter()
+                .zip(&after.cells)
+                .all(|(b, a)| b.id == a.id);
+        let (cells, changed) = if same_ids {
+            let changed = before
+                .cells
+                .iter()
+                .zip(&after.cells)
+                .filter(|(b, a)| b != a)
+                .map(|(_, a)| a.clone())
+                .collect();
+            (None, changed)
+        } else {
+            (Some(after.cells.clone()), Vec::new())
+        };
+        // Game and variant never change within a game; a delta between two games sends all.
+        let other_game = before.game != after.game || before.variant != after.variant;
+        let cells = if other_game {
+            Some(after.cells.clone())
+        } else {
+            cells
+        };
+        SceneDelta {
+            base: BoardKey::of(before),
+            board: BoardKey::of(after),
+            viewer: after.viewer,
+            frame: (other_game || before.frame != after.frame).then_some(after.frame),
+            changed: if other_game { Vec::new() } else { changed },
+            cells,
+            decor: (other_game || before.decor != after.decor).then(|| after.decor.clone()),
+            labels: (other_game || before.labels != after.labels).then(|| after.labels.clone()),
+            pieces: after.pieces.clone(),
+            marks: after.marks.clone(),
+            panels: after.panels.clone(),
+            targets_for: after.targets_for,
+            targets: after.targets.clone(),
+            buttons: after.buttons.clone(),
+            status: after.status.clone(),
+        }
+    }
+
+    /// The change that makes `after` from any scene of the same game: every part of the board
+    /// sent (such a delta applies whatever the board before it), `base` naming `after`'s own
+    /// board.
+    pub fn whole(after: &Scene) -> SceneDelta {
+        let board = BoardKey::of(after);
+        SceneDelta {
+            base: board.clone(),
+            board,
+            viewer: after.viewer,
+            frame: Some(after.frame),
+            cells: Some(after.cells.clone()),
+            changed: Vec::new(),
+            decor: Some(after.decor.clone()),
+            labels: Some(after.labels.clone()),
+            pieces: after.pieces.clone(),
+            marks: after.marks.clone(),
+            panels: after.panels.clone(),
+            targets_for: after.targets_for,
+            targets: after.targets.clone(),
+            buttons: after.buttons.clone(),
+            status: after.status.clone(),
+        }
+    }
+
+    /// Whether the delta carries every part of the board, and so applies to any scene of its
+    /// game whatever its board.
+    pub fn is_whole(&self) -> bool {
+        self.frame.is_some()
+            && self.cells.is_some()
+            && self.decor.is_some()
+            && self.labels.is_some()
+    }
+
+    /// The scene this change makes of `before`. Refused, with nothing changed, when `before`'s
+    /// board is not the base (unless the delta [is whole](Self::is_whole)), a changed cell is
+    /// not on the board, or the board made is not the one the delta names.
+    pub fn apply(&self, before: &Scene) -> Result<Scene, DeltaError> {
+        let have = BoardKey::of(before);
+        if have != self.base && !self.is_whole() {
+            return Err(DeltaError::OtherBase {
+                base: self.base.0.clone(),
+                have: have.0,
+            });
+        }
+        let mut cells = match &self.cells {
+            Some(cells) => cells.clone(),
+            None => before.cells.clone(),
+        };
+        for cell in &self.changed {
+            let slot = cells
+                .iter_mut()
+                .find(|c| c.id == cell.id)
+                .ok_or_else(|| DeltaError::NoSuchCell(cell.id.to_string()))?;
+            *slot = cell.clone();
+        }
+        let scene = Scene {
+            game: before.game.clone(),
+            variant: before.variant.clone(),
+            viewer: self.viewer,
+            frame: self.frame.unwrap_or(before.frame),
+            cells,
+            decor: self.decor.clone().unwrap_or_else(|| before.decor.clone()),
+            labels: self.labels.clone().unwrap_or_else(|| before.labels.clone()),
+            pieces: self.pieces.clone(),
+            marks: self.marks.clone(),
+            panels: self.panels.clone(),
+            targets_for: self.targets_for,
+            targets: self.targets.clone(),
+            buttons: self.buttons.clone(),
+            status: self.status.clone(),
+        };
+        let made = BoardKey::of(&scene);
+        if made != self.board {
+            return Err(DeltaError::Broken {
+                promised: self.board.0.clone(),
+                made: made.0,
+            });
+        }
+        Ok(scene)
+    }
+}
+
+/// 64-bit FNV-1a over the parts of a board, with lengths written before every list and text
+/// so that no two boards feed the same bytes.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn word(&mut self, w: u64) {
+        self.bytes(&w.to_le_bytes());
+    }
+
+    fn count(&mut self, n: usize) {
+        self.word(n as u64);
+    }
+
+    fn text(&mut self, s: &str) {
+        self.count(s.len());
+        self.bytes(s.as_bytes());
+    }
+
+    /// A number by its bits, with negative zero read as zero (they compare equal).
+    fn float(&mut self, v: f64) {
+        self.word((v + 0.0).to_bits());
+    }
+
+    fn xy(&mut self, p: Xy) {
+        self.float(p.x);
+        self.float(p.y);
+    }
+
+    fn frame(&mut self, f: &Frame) {
+        for v in [f.x, f.y, f.width, f.height] {
+            self.float(v);
+        }
+    }
+
+    fn points(&mut self, points: &[Xy]) {
+        self.count(points.len());
+        for &p in points {
+            self.xy(p);
+        }
+    }
+
+    fn shape(&mut self, shape: &Shape) {
+        match shape {
+            Shape::Polygon { points } => {
+                self.word(1);
+                self.points(points);
+            }
+            Shape::Circle { centre, radius } => {
+                self.word(2);
+                self.xy(*centre);
+                self.float(*radius);
+            }
+            Shape::Polyline { points } => {
+                self.word(3);
+                self.points(points);
+            }
+        }
+    }
+
+    fn cell(&mut self, cell: &Cell) {
+        self.text(cell.id.as_str());
+        self.shape(&cell.shape);
+        self.xy(cell.centre);
+        self.float(cell.size);
+        self.word(cell.surface as u64);
+        match &cell.label {
+            Some(label) => {
+                self.word(1);
+                self.text(label);
+            }
+            None => self.word(0),
+        }
+        self.text(&cell.title);
+    }
+}
