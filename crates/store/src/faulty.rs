@@ -9,8 +9,8 @@ use crate::error::{Error, Result};
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
-    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
-    Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, Lease, LeaseTaken, NewChallenge,
+    NewGame, NewUser, Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
 };
 use crate::sql::SqlStore;
 use crate::store::Store;
@@ -272,6 +272,28 @@ impl Store for FaultyStore {
 
     async fn running_games(&self) -> Result<Vec<GameId>> {
         self.inner.running_games().await
+    }
+
+    async fn take_lease(
+        &self,
+        id: &GameId,
+        node: &str,
+        now_ms: i64,
+        ttl_ms: i64,
+    ) -> Result<LeaseTaken> {
+        self.inner.take_lease(id, node, now_ms, ttl_ms).await
+    }
+
+    async fn renew_leases(&self, node: &str, ids: &[GameId], until_ms: i64) -> Result<Vec<GameId>> {
+        self.inner.renew_leases(node, ids, until_ms).await
+    }
+
+    async fn release_lease(&self, id: &GameId, node: &str) -> Result<bool> {
+        self.inner.release_lease(id, node).await
+    }
+
+    async fn lease(&self, id: &GameId) -> Result<Option<Lease>> {
+        self.inner.lease(id).await
     }
 
     async fn put_snapshot(&self, id: &GameId, snapshot: &Snapshot) -> Result<()> {

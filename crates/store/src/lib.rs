@@ -34,9 +34,9 @@ pub use kinds::{
     Visibility,
 };
 pub use model::{
-    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, GameEnd, Keyed, LogEntry, NewChallenge,
-    NewGame, NewUser, Notification, PrefsSwap, Rating, RatingUpdate, Seat, SeatChange, SeatResult,
-    Session, Snapshot, StoredEntry, User, KEY_LIFETIME_MS, MAX_KEY_BYTES,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, GameEnd, Keyed, Lease, LeaseTaken,
+    LogEntry, NewChallenge, NewGame, NewUser, Notification, PrefsSwap, Rating, RatingUpdate, Seat,
+    SeatChange, SeatResult, Session, Snapshot, StoredEntry, User, KEY_LIFETIME_MS, MAX_KEY_BYTES,
 };
 pub use sql::{Backend, SqlStore};
 pub use store::Store;

@@ -406,3 +406,23 @@ pub struct Snapshot {
     /// The position hash.
     pub hash: i64,
 }
+
+/// A game's lease: the node that runs its actor, until when (see [`crate::Store::take_lease`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    /// The node holding it.
+    pub node: String,
+    /// When it lapses unless renewed (milliseconds since the Unix epoch).
+    pub until_ms: i64,
+    /// How many times the lease has changed hands (1 for its first holder).
+    pub epoch: i64,
+}
+
+/// What [`crate::Store::take_lease`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LeaseTaken {
+    /// The asking node holds the lease now (taken, taken over after it lapsed, or renewed).
+    Held(Lease),
+    /// Another node holds it and it has not lapsed.
+    Other(Lease),
+}

@@ -6,8 +6,8 @@ use crate::error::Result;
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
-    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
-    Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, Lease, LeaseTaken, NewChallenge,
+    NewGame, NewUser, Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
 };
 
 /// Durable storage for the game server. Every write is one transaction: when a method returns
@@ -185,6 +185,25 @@ pub trait Store: Send + Sync {
     async fn games_due(&self, before_ms: i64, limit: u32) -> Result<Vec<DueGame>>;
     /// Every running game (to rebuild timers and actors at start-up), by id.
     async fn running_games(&self) -> Result<Vec<GameId>>;
+
+    /// Takes game `id`'s lease for `node` until `now_ms + ttl_ms` when it is free, has lapsed
+    /// (`until_ms < now_ms`) or is `node`'s already (then it is renewed, its epoch kept); a
+    /// lease changing hands counts one more epoch. Otherwise reports the holder. Nodes' clocks
+    /// are assumed to agree to well within `ttl_ms`.
+    async fn take_lease(
+        &self,
+        id: &GameId,
+        node: &str,
+        now_ms: i64,
+        ttl_ms: i64,
+    ) -> Result<LeaseTaken>;
+    /// Renews, until `until_ms`, the leases among `ids` that `node` still holds, and returns
+    /// those; a lease another node took over is not among them.
+    async fn renew_leases(&self, node: &str, ids: &[GameId], until_ms: i64) -> Result<Vec<GameId>>;
+    /// Gives up `node`'s lease of game `id`; `false` when `node` did not hold it.
+    async fn release_lease(&self, id: &GameId, node: &str) -> Result<bool>;
+    /// The lease of game `id`, lapsed or not, if any node ever took it.
+    async fn lease(&self, id: &GameId) -> Result<Option<Lease>>;
 
     /// Stores a snapshot; storing the same ply again keeps the first.
     async fn put_snapshot(&self, id: &GameId, snapshot: &Snapshot) -> Result<()>;

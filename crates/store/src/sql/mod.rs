@@ -6,6 +6,7 @@ mod challenges;
 mod commit;
 mod games;
 mod keys;
+mod leases;
 mod listings;
 mod social;
 mod users;
@@ -22,8 +23,8 @@ use crate::error::{Error, Result};
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
-    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, NewChallenge, NewGame, NewUser,
-    Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
+    Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, Lease, LeaseTaken, NewChallenge,
+    NewGame, NewUser, Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
 };
 use crate::store::Store;
 
@@ -409,6 +410,28 @@ impl Store for SqlStore {
 
     async fn running_games(&self) -> Result<Vec<GameId>> {
         listings::running_games(self).await
+    }
+
+    async fn take_lease(
+        &self,
+        id: &GameId,
+        node: &str,
+        now_ms: i64,
+        ttl_ms: i64,
+    ) -> Result<LeaseTaken> {
+        leases::take_lease(self, id, node, now_ms, ttl_ms).await
+    }
+
+    async fn renew_leases(&self, node: &str, ids: &[GameId], until_ms: i64) -> Result<Vec<GameId>> {
+        leases::renew_leases(self, node, ids, until_ms).await
+    }
+
+    async fn release_lease(&self, id: &GameId, node: &str) -> Result<bool> {
+        leases::release_lease(self, id, node).await
+    }
+
+    async fn lease(&self, id: &GameId) -> Result<Option<Lease>> {
+        leases::lease(self, id).await
     }
 
     async fn put_snapshot(&self, id: &GameId, snapshot: &Snapshot) -> Result<()> {

@@ -6,6 +6,7 @@ mod common;
 mod durability;
 mod games;
 mod keys;
+mod leases;
 mod listings;
 mod play;
 mod snapshot;
