@@ -10,7 +10,9 @@ use muster_rules::{AnyGame, Game, GameId, Seat, Variant};
 use muster_search::games::mu::MuKnowledge;
 use muster_search::games::murus_gallicus::MurusGallicusKnowledge;
 use muster_search::levels::{level, Recipe};
-use muster_search::{AlphaBeta, AlphaBetaConfig, Budget, Engine, Knowledge, StopFlag, StopReason};
+use muster_search::{
+    AlphaBeta, AlphaBetaConfig, Budget, Engine, Knowledge, Mcts, MctsConfig, StopFlag, StopReason,
+};
 
 /// How far past its cap a search may end on a busy machine (one MCTS playout, the last 1 024
 /// alpha-beta positions, a thread's wake-up).
@@ -193,5 +195,37 @@ fn in_a_crowded_mu_position_the_explosions_a_move_sets_off_count_against_the_bud
         game.parse_action(&best)
             .is_ok_and(|a| game.check(a).is_ok()),
         "{best}"
+    );
+}
+
+#[test]
+fn mcts_counts_an_iteration_once_where_positions_cost_one() {
+    let game = MurusGallicus::new(
+        &<MurusGallicus as Game>::Variant::parse_text("advanced").unwrap(),
+        2,
+    )
+    .unwrap();
+    let mut search = Mcts::new(Costly(1), MctsConfig::default(), 3);
+    let found = search
+        .search(&game, &Budget::nodes(500), &StopFlag::default(), &mut ())
+        .expect("a seat decides");
+    assert_eq!(found.iterations, 500);
+}
+
+#[test]
+fn in_a_crowded_mu_position_mcts_counts_the_explosions_of_its_playouts_against_the_budget() {
+    // An iteration counts one more for every 16 units of extra cost among the positions it
+    // entered (a unit being 16 explosions): there, about fifty.
+    let text = include_str!("../../../docs/ai/mu-multi3-slow.txt").trim();
+    let variant = <Mu as Game>::Variant::parse_text("multi ply_cap=200").unwrap();
+    let game = Mu::from_position(&variant, text).expect("the crowded position reads");
+    let mut search = Mcts::new(MuKnowledge::default(), MctsConfig::default(), 3);
+    let found = search
+        .search(&game, &Budget::nodes(4_000), &StopFlag::default(), &mut ())
+        .expect("a seat decides");
+    assert!(
+        (10..1_000).contains(&found.iterations),
+        "{} iterations for a budget of 4 000",
+        found.iterations
     );
 }

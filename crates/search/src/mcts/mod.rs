@@ -127,7 +127,16 @@ struct Worker<'a, G: Game, K: Knowledge<G>> {
     /// The nodes of the current iteration, root first (kept to save an allocation each time).
     path: Vec<NodeId>,
     depth: u32,
+    /// The cost of the positions entered beyond one each ([`Knowledge::position_cost`]), not
+    /// yet counted against the budget as iterations.
+    extra: u64,
 }
+
+/// What an iteration costs in the units of [`Knowledge::position_cost`]: an iteration of an
+/// ordinary three-seat Mu position (a playout of 40 plies and the way down the tree) takes about
+/// 26 µs, as long as 16 positions of alpha-beta (docs/ai.md). The extra cost of the positions an
+/// iteration entered counts one more iteration for every this many.
+const ITERATION_COST: u64 = 16;
 
 impl<G: Game, K: Knowledge<G> + Clone> Mcts<G, K> {
     /// A player seeded by `seed` (every tree gets a generator derived from it).
@@ -375,6 +384,7 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
             judged: vec![0.0; seats],
             path: Vec::new(),
             depth: 0,
+            extra: 0,
         }
     }
 
@@ -393,10 +403,14 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
             self.list_root();
             self.tree.root_listed = true;
         }
+        // Iterations done, and iterations counted against the budget: one each, and one more
+        // for every ITERATION_COST of extra cost the positions entered carried (in a
+        // crowded Mu position nearly every move sets off chains of explosions).
         let mut done = 0u64;
+        let mut spent = 0u64;
         let mut next_report = Duration::from_millis(100);
         loop {
-            if share.is_some_and(|n| done >= n) || self.tree.nodes[0].solved.is_some() {
+            if share.is_some_and(|n| spent >= n) || self.tree.nodes[0].solved.is_some() {
                 break;
             }
             if done > 0 && clock.expired() {
@@ -408,6 +422,8 @@ impl<'a, G: Game, K: Knowledge<G>> Worker<'a, G, K> {
                 break;
             }
             done += 1;
+            spent += 1 + self.extra / ITERATION_COST;
+            self.extra %= ITERATION_COST;
             if clock.elapsed() >= next_report {
                 next_report = clock.elapsed() + Duration::from_millis(100);
                 observer.progress(&self.progress(done * scale, clock));
@@ -524,6 +540,7 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
             }
             let action = self.tree.node_mut(at).untried.pop().expect("not empty");
             game.apply_unchecked(action);
+            self.entered(game);
             let child = self.tree.add_child(at, action, game);
             if self.config.progressive_bias > 0.0 && game.outcome().is_none() {
                 self.knowledge.utilities(game, &mut self.judged);
@@ -533,6 +550,7 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
         }
         let child = self.select(at, seat);
         game.apply_unchecked(self.tree.node(child).action.expect("children have actions"));
+        self.entered(game);
         Step::Existing(child)
     }
 
@@ -621,6 +639,7 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
         }
         let action = draw(&self.tree.node(at).outcomes, self.rng);
         game.apply_unchecked(action);
+        self.entered(game);
         let node = self.tree.node(at);
         if let Some(&child) = node
             .children
@@ -638,6 +657,13 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
     /// Plays on from `game` by the knowledge's policy; sets the rewards.
     /// Plays out to the end or the ply limit and sets the rewards; `false` if `abandon`'s clock
     /// expired first (the rewards are then not set).
+    /// Counts the extra cost of a position just entered.
+    fn entered(&mut self, game: &G) {
+        self.extra = self
+            .extra
+            .saturating_add(self.knowledge.position_cost(game).saturating_sub(1));
+    }
+
     fn playout(&mut self, game: &mut G, abandon: Option<&Clock>) -> bool {
         let limit = self
             .config
@@ -663,6 +689,7 @@ impl<G: Game, K: Knowledge<G>> Worker<'_, G, K> {
                     game.apply_unchecked(action);
                 }
             }
+            self.entered(game);
         }
         match game.outcome() {
             Some(outcome) => {
