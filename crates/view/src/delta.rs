@@ -13,8 +13,9 @@ use serde::{Deserialize, Serialize};
 use crate::scene::{Button, Cell, Decor, Frame, Label, Mark, Panel, Piece, Scene, Shape, Xy};
 use crate::target::TargetId;
 
-/// The name of a scene's board: 16 lower-case hex digits of a hash of its game, variant,
-/// frame, cells, decor and labels. Text, because a browser's numbers hold only 53 bits.
+/// The name of a scene's board: 16 lower-case hex digits of a 64-bit hash of its game, variant,
+/// frame, cells, decor and labels, the same on every platform. Text, because a browser's
+/// numbers hold only 53 bits.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
@@ -23,7 +24,7 @@ pub struct BoardKey(pub String);
 impl BoardKey {
     /// The key of `scene`'s board.
     pub fn of(scene: &Scene) -> BoardKey {
-        let mut h = Fnv::default();
+        let mut h = Fold::default();
         h.text(&scene.game);
         h.text(&scene.variant);
         h.frame(&scene.frame);
@@ -42,7 +43,7 @@ impl BoardKey {
             h.xy(label.at);
             h.text(&label.text);
         }
-        BoardKey(format!("{:016x}", h.0))
+        BoardKey(format!("{:016x}", h.finish()))
     }
 }
 
@@ -248,26 +249,43 @@ impl SceneDelta {
     }
 }
 
-/// 64-bit FNV-1a over the parts of a board, with lengths written before every list and text
-/// so that no two boards feed the same bytes.
-struct Fnv(u64);
+/// A 64-bit hash of the parts of a board, a word at a time: each word folded in by a rotate and
+/// a multiply, the total finished by SplitMix64's finaliser; lengths are written before every
+/// list and text so that no two boards feed the same words. Not built to resist a chosen
+/// board: boards come from the server's own rules.
+struct Fold(u64);
 
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
+impl Default for Fold {
+    fn default() -> Fold {
+        Fold(0xcbf2_9ce4_8422_2325)
     }
 }
 
-impl Fnv {
+impl Fold {
     fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.word(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.word(u64::from_le_bytes(word));
         }
     }
 
+    fn finish(&self) -> u64 {
+        let x = self.0;
+        let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+
     fn word(&mut self, w: u64) {
-        self.bytes(&w.to_le_bytes());
+        self.0 = (self.0.rotate_left(23) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
 
     fn count(&mut self, n: usize) {

@@ -182,4 +182,4 @@ fn insta_like(key: &str) {
     assert_eq!(key, EXPECTED_BASIC_START_KEY, "the board key changed");
 }
 
-const EXPECTED_BASIC_START_KEY: &str = "61abe3fd03f6b47f";
+const EXPECTED_BASIC_START_KEY: &str = "19be9ff14eb201fd";
