@@ -11,7 +11,9 @@
 //! writer keeps the notifications of a user in the order they were told. It takes what is
 //! queued in batches ([`BATCH`]) and writes of a batch only what lasts (`coalesce`): of
 //! several turns and turns taken of one user in one game, the last, which replaces or deletes
-//! whatever the others wrote. What the queue cannot take is dropped and counted, and the count
+//! whatever the others wrote. What lasts is written [`CHUNK`] changes to a transaction
+//! ([`Store::change_notifications`]), so the turns of several moves share one commit; a
+//! failed transaction loses its chunk, logged. What the queue cannot take is dropped and counted, and the count
 //! logged once every [`DROP_LOG_EVERY`] at most (a server slowed under a load of thousands of
 //! decisions a second once logged a line for each of 190 000 drops).
 //!
@@ -34,7 +36,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use muster_store::{GameId, Notification, NotificationId, Store, UserId};
+use muster_store::{GameId, Notification, NotificationChange, NotificationId, Store, UserId};
 use muster_wire::http::{Inbox as InboxBody, InboxItem, MarkRead, UnreadCount};
 use muster_wire::server::{Notify, NotifyKind};
 use muster_wire::{MatchId, Millis};
@@ -49,6 +51,10 @@ use crate::ServerState;
 pub const QUEUE: usize = 4096;
 /// The most jobs the writer takes from the queue at once.
 pub const BATCH: usize = 1024;
+/// The most changes the writer makes in one transaction: a few moves' turns share one commit
+/// (and one `fsync`) without holding the store's writer from the games' commits for long. A
+/// failed transaction loses at most this many (logged).
+pub const CHUNK: usize = 16;
 /// The least time between two log lines about dropped notifications.
 pub const DROP_LOG_EVERY: Duration = Duration::from_secs(5);
 /// How many notifications `GET /api/me/notifications` lists without `?limit`.
@@ -206,30 +212,45 @@ impl Writer {
     async fn run(mut self, mut rx: mpsc::Receiver<Job>) {
         let mut batch = Vec::with_capacity(BATCH);
         while rx.recv_many(&mut batch, BATCH).await > 0 {
+            let mut changes = Vec::with_capacity(batch.len());
             for job in coalesce(std::mem::take(&mut batch)) {
-                self.write(job).await;
+                if let Some(change) = self.change(job).await {
+                    changes.push(change);
+                }
+            }
+            for chunk in changes.chunks(CHUNK) {
+                if let Err(e) = self.store.change_notifications(chunk).await {
+                    eprintln!(
+                        "muster serve: {} notification changes were not stored: {e}",
+                        chunk.len()
+                    );
+                }
             }
             self.log_drops();
         }
     }
 
-    async fn write(&mut self, job: Job) {
+    /// The store's change for a job; none for a notification to a bot or a user who is gone.
+    async fn change(&mut self, job: Job) -> Option<NotificationChange> {
         match job {
             Job::Keep {
                 notification,
                 replace,
-            } => self.keep(&notification, replace).await,
-            Job::Settle { user, kind, game } => {
-                if let Err(e) = self
-                    .store
-                    .drop_unread_game_notifications(&user, &kind, &game)
-                    .await
-                {
-                    eprintln!(
-                        "muster serve: the unread {kind} notifications of user {user} in game {game} were not dropped: {e}"
-                    );
+            } => {
+                if self.is_bot(&notification.user_id).await != Some(false) {
+                    return None;
                 }
+                Some(if replace {
+                    NotificationChange::Replace(notification)
+                } else {
+                    NotificationChange::Insert(notification)
+                })
             }
+            Job::Settle { user, kind, game } => Some(NotificationChange::Settle {
+                user_id: user,
+                kind,
+                game_id: game,
+            }),
         }
     }
 
@@ -267,25 +288,6 @@ impl Writer {
                 eprintln!("muster serve: a notification for user {user} was not stored: {e}");
                 None
             }
-        }
-    }
-
-    /// Stores one notification (none for a bot or a user who is gone).
-    async fn keep(&mut self, n: &Notification, replace: bool) {
-        if self.is_bot(&n.user_id).await != Some(false) {
-            return;
-        }
-        let store = self.store.as_ref();
-        let stored = if replace {
-            store.replace_notification(n).await
-        } else {
-            store.insert_notification(n).await
-        };
-        if let Err(e) = stored {
-            eprintln!(
-                "muster serve: a notification for user {} was not stored: {e}",
-                n.user_id
-            );
         }
     }
 }
@@ -369,15 +371,15 @@ async fn list(
     let query = crate::api::read_query(query)?;
     let limit = query.limit.unwrap_or(DEFAULT_LIMIT).min(MAX_LIMIT);
     let user = &identity.user.id;
-    // The count first: every notification it counts is then in the list (within the limit);
-    // one stored in between may be listed before it is counted, never counted and missing.
-    let unread = unread(&state, user).await?;
-    let stored = state
+    // Count and list from one snapshot: a change stored in between can neither be counted
+    // and missing nor listed and not counted.
+    let (unread, stored) = state
         .store
-        .notifications_of(user, false, limit)
+        .inbox(user, limit)
         .await
         .map_err(|e| ApiFailure::storage(&e))?;
     let items = stored.iter().filter_map(item_of).collect();
+    let unread = u32::try_from(unread).unwrap_or(u32::MAX);
     Ok(Json(InboxBody { unread, items }))
 }
 

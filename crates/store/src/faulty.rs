@@ -10,7 +10,8 @@ use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
     Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, Lease, LeaseTaken, NewChallenge,
-    NewGame, NewUser, Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
+    NewGame, NewUser, Notification, NotificationChange, PrefsSwap, Rating, Session, Snapshot,
+    StoredEntry, User,
 };
 use crate::sql::SqlStore;
 use crate::store::Store;
@@ -356,5 +357,13 @@ impl Store for FaultyStore {
         self.inner
             .drop_unread_game_notifications(user_id, kind, game_id)
             .await
+    }
+
+    async fn inbox(&self, user_id: &UserId, limit: u32) -> Result<(u64, Vec<Notification>)> {
+        self.inner.inbox(user_id, limit).await
+    }
+
+    async fn change_notifications(&self, changes: &[NotificationChange]) -> Result<()> {
+        self.inner.change_notifications(changes).await
     }
 }

@@ -35,8 +35,9 @@ pub use kinds::{
 };
 pub use model::{
     Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, GameEnd, Keyed, Lease, LeaseTaken,
-    LogEntry, NewChallenge, NewGame, NewUser, Notification, PrefsSwap, Rating, RatingUpdate, Seat,
-    SeatChange, SeatResult, Session, Snapshot, StoredEntry, User, KEY_LIFETIME_MS, MAX_KEY_BYTES,
+    LogEntry, NewChallenge, NewGame, NewUser, Notification, NotificationChange, PrefsSwap, Rating,
+    RatingUpdate, Seat, SeatChange, SeatResult, Session, Snapshot, StoredEntry, User,
+    KEY_LIFETIME_MS, MAX_KEY_BYTES,
 };
 pub use sql::{Backend, SqlStore};
 pub use store::Store;

@@ -7,7 +7,7 @@ mod social;
 
 pub use challenge::{Challenge, Keyed, NewChallenge, KEY_LIFETIME_MS, MAX_KEY_BYTES};
 pub use rating::{Rating, RatingUpdate};
-pub use social::{ChatLine, Notification};
+pub use social::{ChatLine, Notification, NotificationChange};
 
 use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ClockKind, GameStatus, LogKind, SeatKind, TakebackPolicy, Termination};

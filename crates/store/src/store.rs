@@ -7,7 +7,8 @@ use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
     Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, Lease, LeaseTaken, NewChallenge,
-    NewGame, NewUser, Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
+    NewGame, NewUser, Notification, NotificationChange, PrefsSwap, Rating, Session, Snapshot,
+    StoredEntry, User,
 };
 
 /// Durable storage for the game server. Every write is one transaction: when a method returns
@@ -248,4 +249,9 @@ pub trait Store: Send + Sync {
         kind: &str,
         game_id: &GameId,
     ) -> Result<u64>;
+    /// A user's unread count and notifications (read or not, newest first, at most `limit`),
+    /// both from one snapshot: every unread one listed is counted and the other way round.
+    async fn inbox(&self, user_id: &UserId, limit: u32) -> Result<(u64, Vec<Notification>)>;
+    /// Makes `changes`, in order, in one transaction: all of them or, on an error, none.
+    async fn change_notifications(&self, changes: &[NotificationChange]) -> Result<()>;
 }

@@ -39,3 +39,23 @@ pub struct Notification {
     /// When it went out by e-mail.
     pub mailed_ms: Option<i64>,
 }
+
+/// One change to the notifications, for [`crate::Store::change_notifications`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotificationChange {
+    /// Store a notification ([`crate::Store::insert_notification`]).
+    Insert(Notification),
+    /// Store a notification in place of the user's unread ones of its kind and game
+    /// ([`crate::Store::replace_notification`]).
+    Replace(Notification),
+    /// Delete a user's unread notifications of a kind about a game
+    /// ([`crate::Store::drop_unread_game_notifications`]).
+    Settle {
+        /// Whose.
+        user_id: UserId,
+        /// Of what kind.
+        kind: String,
+        /// About which game.
+        game_id: GameId,
+    },
+}

@@ -24,7 +24,8 @@ use crate::ids::{ChallengeId, GameId, TokenHash, UserId};
 use crate::kinds::{ChallengeStatus, GameStatus};
 use crate::model::{
     Challenge, ChatLine, Commit, DueGame, Game, GameAndLog, Keyed, Lease, LeaseTaken, NewChallenge,
-    NewGame, NewUser, Notification, PrefsSwap, Rating, Session, Snapshot, StoredEntry, User,
+    NewGame, NewUser, Notification, NotificationChange, PrefsSwap, Rating, Session, Snapshot,
+    StoredEntry, User,
 };
 use crate::store::Store;
 
@@ -490,5 +491,13 @@ impl Store for SqlStore {
         game_id: &GameId,
     ) -> Result<u64> {
         social::drop_unread_game_notifications(self, user_id, kind, game_id).await
+    }
+
+    async fn inbox(&self, user_id: &UserId, limit: u32) -> Result<(u64, Vec<Notification>)> {
+        social::inbox(self, user_id, limit).await
+    }
+
+    async fn change_notifications(&self, changes: &[NotificationChange]) -> Result<()> {
+        social::change_notifications(self, changes).await
     }
 }

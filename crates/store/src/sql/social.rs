@@ -1,12 +1,12 @@
 //! Ratings as read, chat lines and notifications.
 
 use sqlx::any::AnyRow;
-use sqlx::{Any, Transaction};
+use sqlx::{Any, AnyConnection, Transaction};
 
 use super::SqlStore;
 use crate::error::Result;
 use crate::ids::{ChatId, GameId, NotificationId, UserId};
-use crate::model::{ChatLine, Notification, Rating};
+use crate::model::{ChatLine, Notification, NotificationChange, Rating};
 use crate::row::Cols;
 
 fn rating_from(row: &AnyRow) -> Result<Rating> {
@@ -121,27 +121,74 @@ async fn insert_notification_in(
 
 pub(super) async fn replace_notification(store: &SqlStore, n: &Notification) -> Result<()> {
     let mut tx = store.begin().await?;
+    replace_notification_in(&mut tx, n).await?;
+    store.finish(tx).await
+}
+
+async fn replace_notification_in(
+    tx: &mut Transaction<'static, Any>,
+    n: &Notification,
+) -> Result<()> {
     if let Some(game_id) = &n.game_id {
-        sqlx::query(
-            "DELETE FROM notifications \
-             WHERE user_id = $1 AND kind = $2 AND game_id = $3 AND read_ms IS NULL",
-        )
-        .bind(n.user_id.as_str())
-        .bind(n.kind.as_str())
-        .bind(game_id.as_str())
-        .execute(&mut *tx)
-        .await?;
+        drop_unread_in(tx, &n.user_id, &n.kind, game_id).await?;
     }
-    insert_notification_in(&mut tx, n).await?;
+    insert_notification_in(tx, n).await
+}
+
+/// Deletes a user's unread notifications of `kind` about a game; how many.
+async fn drop_unread_in(
+    tx: &mut Transaction<'static, Any>,
+    user_id: &UserId,
+    kind: &str,
+    game_id: &GameId,
+) -> Result<u64> {
+    let done = sqlx::query(
+        "DELETE FROM notifications \
+         WHERE user_id = $1 AND kind = $2 AND game_id = $3 AND read_ms IS NULL",
+    )
+    .bind(user_id.as_str())
+    .bind(kind)
+    .bind(game_id.as_str())
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+pub(super) async fn change_notifications(
+    store: &SqlStore,
+    changes: &[NotificationChange],
+) -> Result<()> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    let mut tx = store.begin().await?;
+    for change in changes {
+        match change {
+            NotificationChange::Insert(n) => insert_notification_in(&mut tx, n).await?,
+            NotificationChange::Replace(n) => replace_notification_in(&mut tx, n).await?,
+            NotificationChange::Settle {
+                user_id,
+                kind,
+                game_id,
+            } => {
+                drop_unread_in(&mut tx, user_id, kind, game_id).await?;
+            }
+        }
+    }
     store.finish(tx).await
 }
 
 pub(super) async fn unread_notifications(store: &SqlStore, user_id: &UserId) -> Result<u64> {
+    let mut conn = store.pool().acquire().await?;
+    unread_in(&mut conn, user_id).await
+}
+
+async fn unread_in(conn: &mut AnyConnection, user_id: &UserId) -> Result<u64> {
     let row = sqlx::query(
         "SELECT COUNT(*) AS unread FROM notifications WHERE user_id = $1 AND read_ms IS NULL",
     )
     .bind(user_id.as_str())
-    .fetch_one(store.pool())
+    .fetch_one(&mut *conn)
     .await?;
     let unread = Cols::new(&row, "notifications").i64("unread")?;
     Ok(u64::try_from(unread).unwrap_or(0))
@@ -149,6 +196,28 @@ pub(super) async fn unread_notifications(store: &SqlStore, user_id: &UserId) -> 
 
 pub(super) async fn notifications_of(
     store: &SqlStore,
+    user_id: &UserId,
+    unread_only: bool,
+    limit: u32,
+) -> Result<Vec<Notification>> {
+    let mut conn = store.pool().acquire().await?;
+    list_in(&mut conn, user_id, unread_only, limit).await
+}
+
+pub(super) async fn inbox(
+    store: &SqlStore,
+    user_id: &UserId,
+    limit: u32,
+) -> Result<(u64, Vec<Notification>)> {
+    let mut tx = store.begin_read().await?;
+    let unread = unread_in(&mut tx, user_id).await?;
+    let listed = list_in(&mut tx, user_id, false, limit).await?;
+    tx.commit().await?;
+    Ok((unread, listed))
+}
+
+async fn list_in(
+    conn: &mut AnyConnection,
     user_id: &UserId,
     unread_only: bool,
     limit: u32,
@@ -165,7 +234,7 @@ pub(super) async fn notifications_of(
     ))
     .bind(user_id.as_str())
     .bind(i64::from(limit))
-    .fetch_all(store.pool())
+    .fetch_all(&mut *conn)
     .await?;
     rows.iter()
         .map(|row| {
@@ -209,15 +278,7 @@ pub(super) async fn drop_unread_game_notifications(
     game_id: &GameId,
 ) -> Result<u64> {
     let mut tx = store.begin().await?;
-    let done = sqlx::query(
-        "DELETE FROM notifications \
-         WHERE user_id = $1 AND kind = $2 AND game_id = $3 AND read_ms IS NULL",
-    )
-    .bind(user_id.as_str())
-    .bind(kind)
-    .bind(game_id.as_str())
-    .execute(&mut *tx)
-    .await?;
+    let dropped = drop_unread_in(&mut tx, user_id, kind, game_id).await?;
     store.finish(tx).await?;
-    Ok(done.rows_affected())
+    Ok(dropped)
 }

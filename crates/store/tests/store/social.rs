@@ -1,8 +1,8 @@
 //! Chat, notifications, and the sweeping of expired sessions.
 
 use muster_store::{
-    ChatId, ChatLine, GameId, NewGame, Notification, NotificationId, Session, SqlStore, Store,
-    TokenHash, User,
+    ChatId, ChatLine, GameId, NewGame, Notification, NotificationChange, NotificationId, Session,
+    SqlStore, Store, TokenHash, User,
 };
 
 use crate::common::{new_game, new_user, Db};
@@ -225,6 +225,72 @@ async fn a_turn_taken_drops_only_that_games_unread_turns(db: Db) {
     assert_eq!(store.unread_notifications(&bob.id).await.expect("count"), 1);
 }
 
+/// A user's unread notifications, newest first, as (kind, created).
+async fn listed(store: &SqlStore, user: &User) -> Vec<(String, i64)> {
+    let list = store
+        .notifications_of(&user.id, true, 10)
+        .await
+        .expect("list");
+    list.iter()
+        .map(|n| (n.kind.clone(), n.created_ms))
+        .collect()
+}
+
+async fn changes_are_made_in_order_in_one_transaction_all_or_none(db: Db) {
+    let store = &db.store;
+    let (ann, bob, game, other) = ann_bob_and_two_games_of_ann(store).await;
+    let turn = |user: &User, g: &NewGame, at| note(&user.id, "your-turn", Some(&g.id), at);
+    store
+        .insert_notification(&turn(&ann, &game, 1))
+        .await
+        .expect("notify");
+    let settle = |user: &User, g: &NewGame| NotificationChange::Settle {
+        user_id: user.id.clone(),
+        kind: "your-turn".to_owned(),
+        game_id: g.id.clone(),
+    };
+    // Ann takes her turn, Bob is told; Bob's, then Ann's again, in the other game.
+    let changes = [
+        settle(&ann, &game),
+        NotificationChange::Replace(turn(&bob, &game, 2)),
+        NotificationChange::Replace(turn(&bob, &other, 3)),
+        settle(&bob, &other),
+        NotificationChange::Insert(note(&ann.id, "challenge", None, 4)),
+        NotificationChange::Replace(turn(&ann, &other, 5)),
+    ];
+    store.change_notifications(&changes).await.expect("changes");
+    assert_eq!(
+        listed(store, &ann).await,
+        [("your-turn".into(), 5), ("challenge".into(), 4)]
+    );
+    assert_eq!(listed(store, &bob).await, [("your-turn".to_owned(), 2)]);
+    // A change that fails (a notification id used twice) leaves every change of its batch
+    // unmade.
+    let twice = turn(&bob, &other, 6);
+    let failing = [
+        settle(&bob, &game),
+        NotificationChange::Insert(twice.clone()),
+        NotificationChange::Insert(twice),
+    ];
+    assert!(store.change_notifications(&failing).await.is_err());
+    assert_eq!(
+        listed(store, &bob).await,
+        [("your-turn".to_owned(), 2)],
+        "nothing changed"
+    );
+    // The inbox counts what it lists, read or not.
+    store
+        .mark_notifications_read(&ann.id, 4)
+        .await
+        .expect("read");
+    let (unread, items) = store.inbox(&ann.id, 10).await.expect("inbox");
+    assert_eq!((unread, items.len()), (1, 2), "{items:?}");
+    store
+        .change_notifications(&[])
+        .await
+        .expect("nothing to do");
+}
+
 async fn expired_sessions_are_swept(db: Db) {
     let store = &db.store;
     let ann = store.create_user(&new_user("ann")).await.expect("user");
@@ -261,5 +327,6 @@ crate::both_backends!(
     notifications_are_listed_newest_first_and_marked_read,
     a_replacing_notification_leaves_one_unread_of_its_kind_and_game,
     a_turn_taken_drops_only_that_games_unread_turns,
+    changes_are_made_in_order_in_one_transaction_all_or_none,
     expired_sessions_are_swept,
 );
