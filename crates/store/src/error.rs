@@ -75,6 +75,9 @@ pub enum Error {
     /// A session token hash that is not 32 to 128 lower-case hex digits.
     #[error("bad session token hash {0:?}: expected 32 to 128 lower-case hex digits")]
     BadTokenHash(String),
+    /// A note the bus cannot carry: a bad channel name or too long a payload.
+    #[error("bad note for the bus: {0}")]
+    BadNote(String),
     /// A value read from the database that the store does not understand (a corrupted row or a
     /// newer schema).
     #[error("bad value in {table}.{column}: {value:?}")]

@@ -2,6 +2,7 @@
 
 mod batch;
 mod bots;
+pub(crate) mod bus;
 mod challenges;
 mod commit;
 mod games;
@@ -10,6 +11,8 @@ mod leases;
 mod listings;
 mod social;
 mod users;
+
+pub use bus::{Heard, Listener, MAX_NOTE_BYTES};
 
 use std::fmt;
 use std::sync::Arc;
@@ -54,6 +57,8 @@ pub struct SqlStore {
     hook: Option<CommitHook>,
     /// SQLite: the queue of the group-commit writer (`batch.rs`).
     batcher: batch::Queue,
+    /// PostgreSQL: the URL, for the bus's listeners (`bus.rs`).
+    url: Option<String>,
 }
 
 impl fmt::Debug for SqlStore {
@@ -156,6 +161,7 @@ impl SqlStore {
             backend,
             hook: None,
             batcher: Arc::new(tokio::sync::OnceCell::new()),
+            url: (backend == Backend::Postgres).then(|| connect_url.clone()),
         })
     }
 

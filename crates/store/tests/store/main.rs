@@ -1,6 +1,7 @@
 //! The store suite: every case runs on a SQLite file and on PostgreSQL (see `common`).
 
 mod bots;
+mod bus;
 mod challenges;
 mod common;
 mod durability;

@@ -1,0 +1,127 @@
+//! The bus (PostgreSQL `LISTEN`/`NOTIFY`): a note reaches every listener of its channel once
+//! its transaction commits, in order, and never from a transaction rolled back; bad channels and
+//! payloads too long are refused; SQLite has no bus.
+
+use std::time::Duration;
+
+use muster_store::{Error, Heard, Listener, MAX_NOTE_BYTES};
+use sqlx::{Connection, Executor};
+
+use crate::common::{self, Db};
+
+/// The next note a listener hears, within five seconds.
+async fn heard(listener: &mut Listener) -> Heard {
+    tokio::time::timeout(Duration::from_secs(5), listener.next())
+        .await
+        .expect("a note within 5 s")
+        .expect("the bus works")
+}
+
+fn note(channel: &str, payload: &str) -> Heard {
+    Heard::Note {
+        channel: channel.to_owned(),
+        payload: payload.to_owned(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_note_reaches_every_listener_of_its_channel_in_order() {
+    let Some(db) = common::postgres().await else {
+        return;
+    };
+    let store = &db.store;
+    let mut one = store
+        .listen(&["games"])
+        .await
+        .expect("listen")
+        .expect("a bus");
+    let mut two = store
+        .listen(&["games", "lobby"])
+        .await
+        .expect("listen")
+        .expect("a bus");
+    store.notify("lobby", "open").await.expect("notify");
+    for v in 1..=3 {
+        store
+            .notify("games", &format!("g1 {v}"))
+            .await
+            .expect("notify");
+    }
+    for v in 1..=3 {
+        assert_eq!(heard(&mut one).await, note("games", &format!("g1 {v}")));
+    }
+    assert_eq!(heard(&mut two).await, note("lobby", "open"));
+    for v in 1..=3 {
+        assert_eq!(heard(&mut two).await, note("games", &format!("g1 {v}")));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_note_of_a_transaction_rolled_back_is_never_heard() {
+    let Some(db) = common::postgres().await else {
+        return;
+    };
+    let mut listener = db
+        .store
+        .listen(&["games"])
+        .await
+        .expect("listen")
+        .expect("a bus");
+    let mut conn = sqlx::PgConnection::connect(&db.url).await.expect("connect");
+    conn.execute("BEGIN").await.expect("begin");
+    conn.execute("SELECT pg_notify('games', 'rolled back')")
+        .await
+        .expect("notify");
+    conn.execute("ROLLBACK").await.expect("rollback");
+    conn.execute("BEGIN").await.expect("begin");
+    conn.execute("SELECT pg_notify('games', 'committed')")
+        .await
+        .expect("notify");
+    // Not before its commit.
+    assert!(
+        tokio::time::timeout(Duration::from_millis(300), listener.next())
+            .await
+            .is_err(),
+        "heard before the commit"
+    );
+    conn.execute("COMMIT").await.expect("commit");
+    assert_eq!(heard(&mut listener).await, note("games", "committed"));
+}
+
+async fn bad_channels_and_long_payloads_are_refused(db: Db) {
+    let store = &db.store;
+    for channel in ["", "two words", "semi;colon", &"c".repeat(64)] {
+        let refused = store.notify(channel, "x").await;
+        assert!(
+            matches!(&refused, Err(Error::BadNote(why)) if why.contains("channel")),
+            "{channel:?}: {refused:?}"
+        );
+    }
+    let long = "x".repeat(MAX_NOTE_BYTES + 1);
+    let refused = store.notify("games", &long).await;
+    assert!(
+        matches!(&refused, Err(Error::BadNote(why)) if why.contains("at most 7999")),
+        "{refused:?}"
+    );
+    store
+        .notify("games", &"x".repeat(MAX_NOTE_BYTES))
+        .await
+        .expect("the longest payload");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sqlite_site_has_no_bus() {
+    let db = common::sqlite().await;
+    assert!(db
+        .store
+        .listen(&["games"])
+        .await
+        .expect("no error")
+        .is_none());
+    db.store
+        .notify("games", "g1 1")
+        .await
+        .expect("nothing to do");
+}
+
+crate::both_backends!(bad_channels_and_long_payloads_are_refused);
