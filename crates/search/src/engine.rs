@@ -415,8 +415,21 @@ impl<G: Game, K: Knowledge<G> + Clone> Player<G, K> {
         observer: &mut dyn Observer,
         rules: RootRules<G::Action>,
     ) -> Result<Thought, SearchError> {
-        match self.settings.recipe {
+        let recipe = match self.settings.recipe {
+            // A bigger board costs more an iteration: as much time with any number of seats.
+            Recipe::Mixed {
+                crowd_iterations, ..
+            } if game.seats() > 2 && self.knowledge.judges(game) => Recipe::Mcts {
+                iterations: (crowd_iterations * 3 / game.seats() as u64).max(1),
+                playout_plies: None,
+            },
+            Recipe::Mixed { depth, nodes, .. } => Recipe::alpha_beta(depth, nodes),
+            recipe => recipe,
+        };
+        match recipe {
             Recipe::Random => Ok(self.random(game)),
+            // Made into one of the others above.
+            Recipe::Mixed { .. } => unreachable!("a mixed recipe plays alpha-beta or MCTS"),
             Recipe::AlphaBeta {
                 depth,
                 nodes,

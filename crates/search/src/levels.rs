@@ -35,6 +35,18 @@ pub enum Recipe {
         /// How the other seats answer with three seats or more.
         crowd: Crowd,
     },
+    /// Alpha-beta (as [`Recipe::AlphaBeta`], paranoid) with two seats; with three or more,
+    /// MCTS wherever the knowledge judges the position (elsewhere, in Mu's set-up, alpha-beta's
+    /// MCTS stand-in as above), `crowd_iterations` with three seats and `crowd_iterations × 3 /
+    /// seats` with more (a board of more seats is bigger, and each iteration costs more).
+    Mixed {
+        /// The deepest alpha-beta iteration with two seats.
+        depth: u32,
+        /// Alpha-beta positions per decision with two seats.
+        nodes: u64,
+        /// MCTS iterations per decision with three seats (fewer with more, see above).
+        crowd_iterations: u64,
+    },
 }
 
 /// One named level.
@@ -120,11 +132,17 @@ fn recipes(game: GameId) -> [Recipe; 8] {
             // A crowded position where chains follow nearly every move took 33 s until a
             // position came to count the explosions that reached it (MuKnowledge's
             // position_cost); now 0.5 s (docs/ai.md). Best-reply search scored 11-0-13 against
-            // paranoid at 300 000.
+            // paranoid at 300 000. With three seats or more level 8 plays MCTS 40 000 (counted
+            // by cost, as alpha-beta is), which beat the level 8 before issue 26 where paranoid
+            // alpha-beta could not (docs/ai.md).
             ab(64, 600),
             ab(64, 2_000),
             ab(64, 20_000),
-            ab(64, 300_000),
+            Recipe::Mixed {
+                depth: 64,
+                nodes: 300_000,
+                crowd_iterations: 40_000,
+            },
         ],
         GameId::MuTou => [
             mcts(1, None),

@@ -86,6 +86,13 @@ impl Player {
                     ..
                 } => format!("alpha-beta, {nodes} positions, best-reply"),
                 Recipe::AlphaBeta { nodes, .. } => format!("alpha-beta, {nodes} positions"),
+                Recipe::Mixed {
+                    nodes,
+                    crowd_iterations,
+                    ..
+                } => format!(
+                    "alpha-beta, {nodes} positions; MCTS, {crowd_iterations} iterations with 3 seats or more"
+                ),
                 Recipe::Random => "random".to_owned(),
             },
             Player::Engine(command) => format!("engine `{}`", command.display()),
@@ -119,6 +126,11 @@ impl Player {
                     ..
                 } => format!("brs:{nodes}"),
                 Recipe::AlphaBeta { nodes, .. } => format!("ab:{nodes}"),
+                Recipe::Mixed {
+                    nodes,
+                    crowd_iterations,
+                    ..
+                } => format!("ab:{nodes}+mcts:{crowd_iterations}"),
                 Recipe::Random => "random".to_owned(),
             },
         }
