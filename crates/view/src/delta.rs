@@ -123,64 +123,60 @@ impl SceneDelta {
     /// The change that turns `before` into `after`. Applied to `before` it makes a scene equal
     /// to `after`, game and variant included (they are part of the board).
     pub fn between(before: &Scene, after: &Scene) -> SceneDelta {
+        // Game and variant never change within a game; a delta between two games sends all.
+        if before.game != after.game || before.variant != after.variant {
+            return SceneDelta::whole(after);
+        }
+        let mut delta = SceneDelta::without_board(after);
+        delta.base = BoardKey::of(before);
         let same_ids = before.cells.len() == after.cells.len()
             && before
                 .cells
                 .iter()
                 .zip(&after.cells)
                 .all(|(b, a)| b.id == a.id);
-        let (cells, changed) = if same_ids {
-            let changed = before
+        if same_ids {
+            delta.changed = before
                 .cells
                 .iter()
                 .zip(&after.cells)
                 .filter(|(b, a)| b != a)
                 .map(|(_, a)| a.clone())
                 .collect();
-            (None, changed)
         } else {
-            (Some(after.cells.clone()), Vec::new())
-        };
-        // Game and variant never change within a game; a delta between two games sends all.
-        let other_game = before.game != after.game || before.variant != after.variant;
-        let cells = if other_game {
-            Some(after.cells.clone())
-        } else {
-            cells
-        };
-        SceneDelta {
-            base: BoardKey::of(before),
-            board: BoardKey::of(after),
-            viewer: after.viewer,
-            frame: (other_game || before.frame != after.frame).then_some(after.frame),
-            changed: if other_game { Vec::new() } else { changed },
-            cells,
-            decor: (other_game || before.decor != after.decor).then(|| after.decor.clone()),
-            labels: (other_game || before.labels != after.labels).then(|| after.labels.clone()),
-            pieces: after.pieces.clone(),
-            marks: after.marks.clone(),
-            panels: after.panels.clone(),
-            targets_for: after.targets_for,
-            targets: after.targets.clone(),
-            buttons: after.buttons.clone(),
-            status: after.status.clone(),
+            delta.cells = Some(after.cells.clone());
         }
+        delta.frame = (before.frame != after.frame).then_some(after.frame);
+        delta.decor = (before.decor != after.decor).then(|| after.decor.clone());
+        delta.labels = (before.labels != after.labels).then(|| after.labels.clone());
+        delta
     }
 
     /// The change that makes `after` from any scene of the same game: every part of the board
     /// sent (such a delta applies whatever the board before it), `base` naming `after`'s own
     /// board.
     pub fn whole(after: &Scene) -> SceneDelta {
+        let mut delta = SceneDelta::without_board(after);
+        delta.frame = Some(after.frame);
+        delta.cells = Some(after.cells.clone());
+        delta.decor = Some(after.decor.clone());
+        delta.labels = Some(after.labels.clone());
+        delta
+    }
+
+    /// The parts of `after` that always come whole, with no part of the board; `base` and
+    /// `board` both name `after`'s board.
+    fn without_board(after: &Scene) -> SceneDelta {
         let board = BoardKey::of(after);
         SceneDelta {
             base: board.clone(),
             board,
             viewer: after.viewer,
-            frame: Some(after.frame),
-            cells: Some(after.cells.clone()),
+            frame: None,
+            cells: None,
             changed: Vec::new(),
-            decor: Some(after.decor.clone()),
-            labels: Some(after.labels.clone()),
+            decor: None,
+            labels: None,
             pieces: after.pieces.clone(),
             marks: after.marks.clone(),
             panels: after.panels.clone(),
