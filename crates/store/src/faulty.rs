@@ -297,6 +297,10 @@ impl Store for FaultyStore {
         self.inner.lease(id).await
     }
 
+    async fn lapsed_leases(&self, now_ms: i64, limit: u32) -> Result<Vec<GameId>> {
+        self.inner.lapsed_leases(now_ms, limit).await
+    }
+
     async fn put_snapshot(&self, id: &GameId, snapshot: &Snapshot) -> Result<()> {
         self.inner.put_snapshot(id, snapshot).await
     }

@@ -39,5 +39,5 @@ pub use model::{
     RatingUpdate, Seat, SeatChange, SeatResult, Session, Snapshot, StoredEntry, User,
     KEY_LIFETIME_MS, MAX_KEY_BYTES,
 };
-pub use sql::{Backend, Heard, Listener, SqlStore, MAX_NOTE_BYTES};
+pub use sql::{Backend, Bus, Heard, Listener, SqlStore, MAX_NOTE_BYTES};
 pub use store::Store;

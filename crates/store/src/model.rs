@@ -421,8 +421,11 @@ pub struct Lease {
 /// What [`crate::Store::take_lease`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LeaseTaken {
-    /// The asking node holds the lease now (taken, taken over after it lapsed, or renewed).
+    /// The asking node holds the lease now: it was free, or the node's own (renewed).
     Held(Lease),
+    /// The asking node holds the lease now, taken over from another node whose lease had
+    /// lapsed (that node stopped, or lost the database, without giving it up).
+    TakenOver(Lease),
     /// Another node holds it and it has not lapsed.
     Other(Lease),
 }

@@ -189,7 +189,8 @@ pub trait Store: Send + Sync {
 
     /// Takes game `id`'s lease for `node` until `now_ms + ttl_ms` when it is free, has lapsed
     /// (`until_ms < now_ms`) or is `node`'s already (then it is renewed, its epoch kept); a
-    /// lease changing hands counts one more epoch. Otherwise reports the holder. Nodes' clocks
+    /// lease changing hands counts one more epoch, and a lapsed one taken from another node is
+    /// [`LeaseTaken::TakenOver`]. Otherwise reports the holder. Nodes' clocks
     /// are assumed to agree to well within `ttl_ms`.
     async fn take_lease(
         &self,
@@ -205,6 +206,9 @@ pub trait Store: Send + Sync {
     async fn release_lease(&self, id: &GameId, node: &str) -> Result<bool>;
     /// The lease of game `id`, lapsed or not, if any node ever took it.
     async fn lease(&self, id: &GameId) -> Result<Option<Lease>>;
+    /// Running games whose lease lapsed before `now_ms` (their node stopped without giving
+    /// them up), the longest lapsed first.
+    async fn lapsed_leases(&self, now_ms: i64, limit: u32) -> Result<Vec<GameId>>;
 
     /// Stores a snapshot; storing the same ply again keeps the first.
     async fn put_snapshot(&self, id: &GameId, snapshot: &Snapshot) -> Result<()>;

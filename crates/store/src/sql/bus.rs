@@ -7,10 +7,32 @@
 //! once it is connected again and must read the store afresh. SQLite has no bus: a site on a
 //! SQLite file is one node.
 
+use std::sync::Arc;
+
+use async_trait::async_trait;
 use sqlx::postgres::PgListener;
+use sqlx::Row;
 
 use super::{Backend, SqlStore};
 use crate::error::{Error, Result};
+
+/// The site's bus as the server uses it: short notes on channels, and longer bodies posted to
+/// one node (kept in the `relays` table, taken by that node in order). Only a store on
+/// PostgreSQL has one ([`SqlStore::bus`]).
+#[async_trait]
+pub trait Bus: Send + Sync + std::fmt::Debug {
+    /// A listener on `channels`.
+    async fn listen(&self, channels: &[&str]) -> Result<Listener>;
+    /// Sends `payload` (at most [`MAX_NOTE_BYTES`]) on `channel` to every listener.
+    async fn notify(&self, channel: &str, payload: &str) -> Result<()>;
+    /// Stores `bodies`, in order, for `node`, and sends an empty note on `channel` (the node's
+    /// own) when they are committed: one transaction, so the note never comes before them.
+    async fn post(&self, node: &str, channel: &str, bodies: &[String], now_ms: i64) -> Result<()>;
+    /// Takes (deletes and returns) every body posted to `node`, oldest first.
+    async fn collect(&self, node: &str) -> Result<Vec<String>>;
+    /// Deletes the bodies posted before `before_ms` that nobody took; returns how many.
+    async fn forget_posts(&self, before_ms: i64) -> Result<u64>;
+}
 
 /// The longest payload PostgreSQL delivers, in bytes (its limit is 8,000).
 pub const MAX_NOTE_BYTES: usize = 7_999;
@@ -72,6 +94,12 @@ fn check(channel: &str, payload: &str) -> Result<()> {
 }
 
 impl SqlStore {
+    /// The site's bus: `Some` on PostgreSQL, `None` on SQLite (a site on one file is one
+    /// node).
+    pub fn bus(&self) -> Option<Arc<dyn Bus>> {
+        (self.backend == Backend::Postgres).then(|| Arc::new(self.clone()) as Arc<dyn Bus>)
+    }
+
     /// A listener on `channels`; `None` on SQLite, which has no bus.
     pub async fn listen(&self, channels: &[&str]) -> Result<Option<Listener>> {
         if self.backend != Backend::Postgres {
@@ -98,5 +126,68 @@ impl SqlStore {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+}
+
+#[async_trait]
+impl Bus for SqlStore {
+    async fn listen(&self, channels: &[&str]) -> Result<Listener> {
+        SqlStore::listen(self, channels).await?.ok_or_else(|| {
+            Error::BadNote("this database has no bus: a site on SQLite is one node".to_owned())
+        })
+    }
+
+    async fn notify(&self, channel: &str, payload: &str) -> Result<()> {
+        SqlStore::notify(self, channel, payload).await
+    }
+
+    async fn post(&self, node: &str, channel: &str, bodies: &[String], now_ms: i64) -> Result<()> {
+        check(channel, "")?;
+        if bodies.is_empty() {
+            return Ok(());
+        }
+        let mut tx = self.begin().await?;
+        for body in bodies {
+            sqlx::query("INSERT INTO relays (node, body, sent_ms) VALUES ($1, $2, $3)")
+                .bind(node)
+                .bind(body.as_str())
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_notify($1, '')")
+                .bind(channel)
+                .execute(&mut *tx)
+                .await?;
+        }
+        self.finish(tx).await
+    }
+
+    async fn collect(&self, node: &str) -> Result<Vec<String>> {
+        let mut tx = self.begin().await?;
+        let rows = sqlx::query("DELETE FROM relays WHERE node = $1 RETURNING id, body")
+            .bind(node)
+            .fetch_all(&mut *tx)
+            .await?;
+        self.finish(tx).await?;
+        let mut bodies = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let id: i64 = row.try_get("id")?;
+            let body: String = row.try_get("body")?;
+            bodies.push((id, body));
+        }
+        bodies.sort_by_key(|(id, _)| *id);
+        Ok(bodies.into_iter().map(|(_, body)| body).collect())
+    }
+
+    async fn forget_posts(&self, before_ms: i64) -> Result<u64> {
+        let mut tx = self.begin().await?;
+        let done = sqlx::query("DELETE FROM relays WHERE sent_ms < $1")
+            .bind(before_ms)
+            .execute(&mut *tx)
+            .await?;
+        self.finish(tx).await?;
+        Ok(done.rows_affected())
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::error::Result;
 use crate::ids::GameId;
+use crate::kinds::GameStatus;
 use crate::model::{Lease, LeaseTaken};
 use crate::row::Cols;
 
@@ -15,6 +16,11 @@ pub(super) async fn take_lease(
     ttl_ms: i64,
 ) -> Result<LeaseTaken> {
     let mut tx = store.begin().await?;
+    let before: Option<String> =
+        sqlx::query_scalar("SELECT node FROM game_leases WHERE game_id = $1")
+            .bind(id.as_str())
+            .fetch_optional(&mut *tx)
+            .await?;
     // Free: inserted. Ours: renewed, epoch kept. Lapsed: taken over, one more epoch. Another
     // node's and current: left alone (the conflict's WHERE is false).
     sqlx::query(
@@ -38,10 +44,12 @@ pub(super) async fn take_lease(
         .await?;
     let lease = read(&Cols::new(&row, "game_leases"))?;
     store.finish(tx).await?;
-    Ok(if lease.node == node {
-        LeaseTaken::Held(lease)
-    } else {
+    Ok(if lease.node != node {
         LeaseTaken::Other(lease)
+    } else if before.is_some_and(|b| b != node) {
+        LeaseTaken::TakenOver(lease)
+    } else {
+        LeaseTaken::Held(lease)
     })
 }
 
@@ -81,6 +89,25 @@ pub(super) async fn release_lease(store: &SqlStore, id: &GameId, node: &str) -> 
         .await?;
     store.finish(tx).await?;
     Ok(done.rows_affected() == 1)
+}
+
+pub(super) async fn lapsed_leases(
+    store: &SqlStore,
+    now_ms: i64,
+    limit: u32,
+) -> Result<Vec<GameId>> {
+    let rows = sqlx::query(
+        "SELECT l.game_id FROM game_leases l JOIN games g ON g.id = l.game_id \
+         WHERE l.until_ms < $1 AND g.status = $2 ORDER BY l.until_ms LIMIT $3",
+    )
+    .bind(now_ms)
+    .bind(GameStatus::Running.as_str())
+    .bind(i64::from(limit))
+    .fetch_all(store.pool())
+    .await?;
+    rows.iter()
+        .map(|row| Cols::new(row, "game_leases").game_id("game_id"))
+        .collect()
 }
 
 pub(super) async fn lease(store: &SqlStore, id: &GameId) -> Result<Option<Lease>> {

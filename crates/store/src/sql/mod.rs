@@ -12,7 +12,7 @@ mod listings;
 mod social;
 mod users;
 
-pub use bus::{Heard, Listener, MAX_NOTE_BYTES};
+pub use bus::{Bus, Heard, Listener, MAX_NOTE_BYTES};
 
 use std::fmt;
 use std::sync::Arc;
@@ -439,6 +439,10 @@ impl Store for SqlStore {
 
     async fn lease(&self, id: &GameId) -> Result<Option<Lease>> {
         leases::lease(self, id).await
+    }
+
+    async fn lapsed_leases(&self, now_ms: i64, limit: u32) -> Result<Vec<GameId>> {
+        leases::lapsed_leases(self, now_ms, limit).await
     }
 
     async fn put_snapshot(&self, id: &GameId, snapshot: &Snapshot) -> Result<()> {

@@ -1,10 +1,11 @@
 //! The bus (PostgreSQL `LISTEN`/`NOTIFY`): a note reaches every listener of its channel once
 //! its transaction commits, in order, and never from a transaction rolled back; bad channels and
-//! payloads too long are refused; SQLite has no bus.
+//! payloads too long are refused; bodies posted to a node are taken by it in order, with one
+//! note once they are committed, and forgotten when nobody takes them; SQLite has no bus.
 
 use std::time::Duration;
 
-use muster_store::{Error, Heard, Listener, MAX_NOTE_BYTES};
+use muster_store::{Bus, Error, Heard, Listener, MAX_NOTE_BYTES};
 use sqlx::{Connection, Executor};
 
 use crate::common::{self, Db};
@@ -112,6 +113,7 @@ async fn bad_channels_and_long_payloads_are_refused(db: Db) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sqlite_site_has_no_bus() {
     let db = common::sqlite().await;
+    assert!(db.store.bus().is_none());
     assert!(db
         .store
         .listen(&["games"])
@@ -125,3 +127,42 @@ async fn a_sqlite_site_has_no_bus() {
 }
 
 crate::both_backends!(bad_channels_and_long_payloads_are_refused);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bodies_posted_to_a_node_are_taken_by_it_in_order_once() {
+    let Some(db) = common::postgres().await else {
+        return;
+    };
+    let bus = db.store.bus().expect("PostgreSQL has a bus");
+    let mut listener = bus.listen(&["node_a"]).await.expect("listen");
+    let long = "y".repeat(3 * MAX_NOTE_BYTES);
+    bus.post("a", "node_a", &["one".to_owned(), long.clone()], 1_000)
+        .await
+        .expect("post");
+    bus.post("b", "node_b", &["for b".to_owned()], 1_000)
+        .await
+        .expect("post");
+    bus.post("a", "node_a", &["three".to_owned()], 2_000)
+        .await
+        .expect("post");
+    assert_eq!(heard(&mut listener).await, note("node_a", ""));
+    assert_eq!(
+        bus.collect("a").await.expect("collect"),
+        vec!["one".to_owned(), long, "three".to_owned()],
+        "in the order posted, a body past a note's limit whole"
+    );
+    assert_eq!(
+        bus.collect("a").await.expect("collect"),
+        Vec::<String>::new()
+    );
+    assert_eq!(bus.forget_posts(1_000).await.expect("forget"), 0);
+    assert_eq!(
+        bus.forget_posts(1_001).await.expect("forget"),
+        1,
+        "b's, never taken"
+    );
+    assert_eq!(
+        bus.collect("b").await.expect("collect"),
+        Vec::<String>::new()
+    );
+}

@@ -1,10 +1,11 @@
 //! Game leases: a free lease is taken, a held one renewed by its node and refused to others
 //! until it lapses, then taken over with one more epoch; renewal keeps only what a node still
-//! holds; of nodes racing for one free lease exactly one wins.
+//! holds; a lapsed lease of a running game is listed for the nodes to adopt; of nodes racing for
+//! one free lease exactly one wins.
 
 use std::sync::Arc;
 
-use muster_store::{Lease, LeaseTaken, Store};
+use muster_store::{GameId, Lease, LeaseTaken, Store};
 use tokio::sync::Barrier;
 
 use crate::common::{new_game, Db};
@@ -14,7 +15,7 @@ const TTL: i64 = 10_000;
 
 fn held(taken: LeaseTaken) -> Lease {
     match taken {
-        LeaseTaken::Held(lease) => lease,
+        LeaseTaken::Held(lease) | LeaseTaken::TakenOver(lease) => lease,
         LeaseTaken::Other(lease) => panic!("expected to hold the lease, {} does", lease.node),
     }
 }
@@ -54,14 +55,66 @@ async fn a_lease_is_held_by_one_node_until_it_lapses(db: Db) {
     assert_eq!((renewed.until_ms, renewed.epoch), (NOW + 5_000 + TTL, 1));
     // Lapsed: another node takes it over, one more epoch.
     let later = NOW + 5_000 + TTL + 1;
-    let taken = held(
-        store
-            .take_lease(id, "b", later, TTL)
-            .await
-            .expect("take over"),
-    );
+    let LeaseTaken::TakenOver(taken) = store
+        .take_lease(id, "b", later, TTL)
+        .await
+        .expect("take over")
+    else {
+        panic!("a lapsed lease of another node is taken over");
+    };
     assert_eq!((taken.node.as_str(), taken.epoch), ("b", 2));
-    assert_eq!(store.lease(id).await.expect("read"), Some(taken));
+    assert_eq!(store.lease(id).await.expect("read"), Some(taken.clone()));
+    // Its new holder renewing it is no take-over.
+    let renewed = store
+        .take_lease(id, "b", later + 1, TTL)
+        .await
+        .expect("renew");
+    assert!(matches!(renewed, LeaseTaken::Held(l) if l.epoch == 2));
+}
+
+async fn lapsed_leases_list_the_running_games_their_nodes_left(db: Db) {
+    let store = &db.store;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let game = new_game(None);
+        store.create_game(&game).await.expect("game");
+        ids.push(game.id);
+    }
+    held(
+        store
+            .take_lease(&ids[0], "a", NOW, TTL)
+            .await
+            .expect("take"),
+    );
+    held(
+        store
+            .take_lease(&ids[1], "a", NOW + 100, TTL)
+            .await
+            .expect("take"),
+    );
+    held(
+        store
+            .take_lease(&ids[2], "b", NOW + 5 * TTL, TTL)
+            .await
+            .expect("take"),
+    );
+    assert_eq!(
+        store.lapsed_leases(NOW + TTL, 10).await.expect("list"),
+        Vec::<GameId>::new(),
+        "a lease at its last millisecond has not lapsed"
+    );
+    assert_eq!(
+        store
+            .lapsed_leases(NOW + TTL + 101, 10)
+            .await
+            .expect("list"),
+        vec![ids[0].clone(), ids[1].clone()],
+        "the longest lapsed first; b's is current"
+    );
+    assert_eq!(
+        store.lapsed_leases(NOW + TTL + 101, 1).await.expect("list"),
+        vec![ids[0].clone()]
+    );
 }
 
 async fn renewal_keeps_only_the_leases_a_node_still_holds(db: Db) {
@@ -139,7 +192,9 @@ async fn of_nodes_racing_for_a_free_lease_exactly_one_wins(db: Db) {
         }
         let mut winners = Vec::new();
         for task in tasks {
-            if let LeaseTaken::Held(lease) = task.await.expect("a task") {
+            if let LeaseTaken::Held(lease) | LeaseTaken::TakenOver(lease) =
+                task.await.expect("a task")
+            {
                 winners.push(lease.node);
             }
         }
@@ -153,5 +208,6 @@ crate::both_backends!(
     a_lease_is_held_by_one_node_until_it_lapses,
     renewal_keeps_only_the_leases_a_node_still_holds,
     a_released_lease_is_free_for_any_node,
+    lapsed_leases_list_the_running_games_their_nodes_left,
     of_nodes_racing_for_a_free_lease_exactly_one_wins,
 );
