@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use muster_store::{Bus, Error, Heard, Listener, MAX_NOTE_BYTES};
+use muster_store::{Error, Heard, Listener, MAX_NOTE_BYTES};
 use sqlx::{Connection, Executor};
 
 use crate::common::{self, Db};
