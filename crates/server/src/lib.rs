@@ -32,6 +32,7 @@ pub mod lobby;
 pub mod net;
 pub mod ratings;
 pub mod records;
+pub mod site;
 mod test_hooks;
 pub mod time;
 
@@ -66,15 +67,50 @@ impl ServerState {
 
     /// A state over `store` with these game settings.
     pub fn with_config(store: Arc<dyn Store>, config: GameConfig) -> Arc<ServerState> {
+        ServerState::build(store, config, None)
+    }
+
+    /// A state over `store` with these game settings, as one node of the site `setup` joins
+    /// (docs/server-design.md §3.1); `Err` names a bad node name.
+    pub fn on_site(
+        store: Arc<dyn Store>,
+        config: GameConfig,
+        setup: site::SiteSetup,
+    ) -> Result<Arc<ServerState>, String> {
+        let site = site::Site::new(Arc::clone(&store), setup)?;
+        Ok(ServerState::build(store, config, Some(site)))
+    }
+
+    fn build(
+        store: Arc<dyn Store>,
+        config: GameConfig,
+        site: Option<Arc<site::Site>>,
+    ) -> Arc<ServerState> {
+        let hub = hub::Hub::new();
+        if let Some(site) = &site {
+            hub.echo_to(site.notes());
+        }
         Arc::new(ServerState {
-            games: Games::new(Arc::clone(&store), config),
+            games: Games::new(Arc::clone(&store), config, site),
             store,
             catalog: CatalogResponse::new(),
-            hub: hub::Hub::new(),
+            hub,
             sign_ins: accounts::SignIns::default(),
             shutdown: tokio::sync::watch::Sender::new(false),
             drops: test_hooks::Drops::default(),
         })
+    }
+
+    /// Ends the sign-in of `token_hash` on every node: its connections close with `reason`.
+    /// Call it after the session is deleted from the store.
+    pub fn end_sign_in(&self, token_hash: &muster_store::TokenHash, reason: &str) {
+        self.sign_ins.end(token_hash, reason);
+        if let Some(site) = self.games.site() {
+            site.publish(site::notes::Note::SignedOut {
+                token_hash: token_hash.as_str().to_owned(),
+                reason: reason.to_owned(),
+            });
+        }
     }
 
     /// Closes every WebSocket with a reason and stops the searches (the store stays open).
@@ -144,12 +180,19 @@ pub async fn serve(
         eprintln!("muster serve: the running games could not be listed: {e}");
     }
     let sweeper = tokio::spawn(Arc::clone(&state.games).sweep_forever());
+    let node = state
+        .games
+        .site()
+        .map(|site| tokio::spawn(site::run(Arc::clone(&state), Arc::clone(site))));
     let stopping = Arc::clone(&state);
     let net = state.games.config().net.clone();
     let router = app(state);
     net::listen::serve(listener, router, &net, async move {
         shutdown.await;
         sweeper.abort();
+        if let Some(node) = node {
+            node.abort();
+        }
         stopping.stop().await;
     })
     .await

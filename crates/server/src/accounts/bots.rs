@@ -155,7 +155,7 @@ pub(super) async fn revoke_bot_token(
             .delete_session(&session.token_hash)
             .await
             .map_err(|e| ApiFailure::storage(&e))?;
-        state.sign_ins.end(&session.token_hash, REVOKED);
+        state.end_sign_in(&session.token_hash, REVOKED);
     }
     Ok(StatusCode::NO_CONTENT.into_response())
 }
@@ -187,7 +187,7 @@ pub(super) async fn renew_bot_token(
         .map_err(|e| ApiFailure::storage(&e))?
         .ok_or_else(|| no_bot(&name))?;
     for token_hash in &ended {
-        state.sign_ins.end(token_hash, REPLACED_TOKEN);
+        state.end_sign_in(token_hash, REPLACED_TOKEN);
     }
     let body = BotResponse {
         user: user_info(&bot),

@@ -47,7 +47,7 @@ pub(super) async fn change_password(
         .map_err(|e| ApiFailure::storage(&e))?
         .ok_or_else(|| ApiFailure::new(NackCode::NotFound, "the account is gone"))?;
     for token_hash in &ended {
-        state.sign_ins.end(token_hash, PASSWORD_CHANGED);
+        state.end_sign_in(token_hash, PASSWORD_CHANGED);
     }
     Ok(StatusCode::NO_CONTENT.into_response())
 }

@@ -188,7 +188,7 @@ async fn create_session(
     if let Some(old) = cookie_token(&headers) {
         let old = hash_token(old);
         if let Ok(true) = state.store.delete_session(&old).await {
-            state.sign_ins.end(&old, REPLACED);
+            state.end_sign_in(&old, REPLACED);
         }
     }
     let token = open_session(&state, &user, SESSION_TTL_MS).await?;
@@ -290,7 +290,7 @@ async fn logout(
             .delete_session(&token_hash)
             .await
             .map_err(|e| ApiFailure::storage(&e))?;
-        state.sign_ins.end(&token_hash, LOGGED_OUT);
+        state.end_sign_in(&token_hash, LOGGED_OUT);
     }
     let mut response = StatusCode::NO_CONTENT.into_response();
     let secure = state.games.config().net.secure_cookies();

@@ -44,6 +44,9 @@ pub(super) async fn run(
     me: mpsc::WeakSender<Command>,
 ) {
     live.schedule_ai(&games, &me);
+    // Left: another node runs the game now. Idle: unloaded for want of anything to do (the
+    // lease is given up). Otherwise the registry let go of the actor: the server is stopping.
+    let (mut left, mut idle_out) = (false, false);
     loop {
         let idle = tokio::time::sleep(games.config.idle_unload);
         // A live game with a running clock stays loaded: its flag falls here. Correspondence
@@ -54,11 +57,18 @@ pub(super) async fn run(
         let flag = tokio::time::sleep_until(until(flag_at.unwrap_or(i64::MAX)));
         tokio::select! {
             command = rx.recv() => match command {
+                Some(Command::Leave) => {
+                    left = true;
+                    break;
+                }
                 Some(command) => live.handle(&games, &me, command).await,
                 None => break,
             },
             () = flag, if flag_at.is_some() => live.flag_due(&games, &me).await,
-            () = idle, if quiet => break,
+            () = idle, if quiet => {
+                idle_out = true;
+                break;
+            }
         }
     }
     if let Some(thinking) = live.thinking.take() {
@@ -67,6 +77,23 @@ pub(super) async fn run(
     // Unregister first, so no new command reaches this queue; then pass on what is queued.
     games.unloaded(&live.id, &me).await;
     rx.close();
+    if let Some(site) = games.site() {
+        if left {
+            // This node's own connections follow the game wherever it went; another node's
+            // (stand-ins) are subscribed again by their node, which sees the lease move.
+            for sub in std::mem::take(&mut live.subs) {
+                if !site.conns.is_stand_in(sub.conn.id) {
+                    let again = Command::Subscribe {
+                        conn: sub.conn,
+                        since: None,
+                    };
+                    let _ = games.send(&live.id, again).await;
+                }
+            }
+        } else if idle_out {
+            site.release(&live.id).await;
+        }
+    }
     while let Ok(command) = rx.try_recv() {
         let _ = games.send(&live.id, command).await;
     }
@@ -164,6 +191,8 @@ impl Live {
                 self.pause(games).await;
                 let _ = done.send(());
             }
+            // Taken by the loop itself.
+            Command::Leave => {}
         }
     }
 

@@ -133,6 +133,17 @@ pub(crate) enum Command {
     Boot,
     /// The server is stopping: pause the clocks, then answer.
     Pause(tokio::sync::oneshot::Sender<()>),
+    /// Another node runs the game now (this node lost its lease): stop at once, and pass what
+    /// is queued on to the new owner.
+    Leave,
+}
+
+/// Where a game's commands go.
+enum Route {
+    /// To its actor on this node.
+    Here(mpsc::Sender<Command>),
+    /// To the node that runs it.
+    There(String),
 }
 
 /// The registry of loaded games: it loads a game's actor on first use and reloads it when it
@@ -143,6 +154,8 @@ pub struct Games {
     ai: ai::AiPool,
     actors: Mutex<HashMap<GameId, mpsc::Sender<Command>>>,
     notices: Arc<crate::net::notices::Notices>,
+    /// The site this node belongs to, when it is one of several (docs/server-design.md §3.1).
+    site: Option<Arc<crate::site::Site>>,
 }
 
 /// Why a command could not reach a game.
@@ -179,17 +192,31 @@ impl GameError {
 }
 
 impl Games {
-    /// The registry over `store`.
-    pub fn new(store: Arc<dyn Store>, config: GameConfig) -> Arc<Games> {
+    /// The registry over `store`; with `site`, one node of several on one database.
+    pub fn new(
+        store: Arc<dyn Store>,
+        config: GameConfig,
+        site: Option<Arc<crate::site::Site>>,
+    ) -> Arc<Games> {
         let ai = ai::AiPool::new(config.ai_permits);
         let inbox = crate::inbox::Inbox::new(Arc::clone(&store));
+        let notices = crate::net::notices::Notices::with_inbox(inbox);
+        if let Some(site) = &site {
+            notices.echo_to(site.notes());
+        }
         Arc::new(Games {
             store,
             config,
             ai,
             actors: Mutex::new(HashMap::new()),
-            notices: crate::net::notices::Notices::with_inbox(inbox),
+            notices,
+            site,
         })
+    }
+
+    /// The site this node belongs to, if it is one of several.
+    pub fn site(&self) -> Option<&Arc<crate::site::Site>> {
+        self.site.as_ref()
     }
 
     /// Who listens for which user's events (games started and ended, and turns, are told here),
@@ -203,8 +230,19 @@ impl Games {
         &self.config
     }
 
-    /// Hands a frame of a connection to the actor of its game, loading it when needed.
+    /// Hands a frame of a connection to the actor of its game, loading it when needed (on a
+    /// site of several nodes: to the node that runs the game).
     pub async fn dispatch(self: &Arc<Self>, conn: &Conn, msg: ClientMsg) -> Result<(), GameError> {
+        self.dispatch_hop(conn, msg, 0).await
+    }
+
+    /// [`Games::dispatch`] of a frame forwarded `hops` times already.
+    pub(crate) async fn dispatch_hop(
+        self: &Arc<Self>,
+        conn: &Conn,
+        msg: ClientMsg,
+        hops: u8,
+    ) -> Result<(), GameError> {
         let (g, command) = match msg {
             ClientMsg::Sub(m) => (
                 m.g,
@@ -258,7 +296,7 @@ impl Games {
             _ => return Err(GameError::NotAGameFrame),
         };
         let id = GameId::parse(&g.0).ok_or_else(|| GameError::NotFound(g.0.clone()))?;
-        self.send(&id, command).await
+        self.send_hop(&id, command, hops).await
     }
 
     /// Makes sure a game's actor runs (after creating a game, or at start for running games).
@@ -266,7 +304,7 @@ impl Games {
         self: &'a Arc<Self>,
         id: &'a GameId,
     ) -> Pin<Box<dyn Future<Output = Result<(), GameError>> + Send + 'a>> {
-        Box::pin(async move { self.sender(id).await.map(drop) })
+        Box::pin(async move { self.route(id).await.map(drop) })
     }
 
     /// Tells every actor that a connection is gone.
@@ -282,6 +320,32 @@ impl Games {
         for tx in senders {
             let _ = tx.send(Command::Unsubscribe { conn }).await;
         }
+        if let Some(site) = &self.site {
+            let me = site.node().to_owned();
+            for node in site.conns.local_gone(conn) {
+                site.relay.send(
+                    &node,
+                    crate::site::relay::Relay::Gone {
+                        from: me.clone(),
+                        conn,
+                    },
+                );
+            }
+        }
+    }
+
+    /// The games whose actor runs on this node.
+    pub(crate) async fn loaded(&self) -> Vec<GameId> {
+        self.actors.lock().await.keys().cloned().collect()
+    }
+
+    /// Another node runs game `id` now: its actor here stops at once.
+    pub(crate) async fn leave(&self, id: &GameId) {
+        let tx = self.actors.lock().await.remove(id);
+        if let Some(tx) = tx {
+            // A full queue is waited on: the actor takes `Leave` after what is queued before it.
+            let _ = tx.send(Command::Leave).await;
+        }
     }
 
     /// Sends a command to a game's actor. (Boxed: an actor passes on what is queued when it
@@ -291,13 +355,24 @@ impl Games {
         id: &'a GameId,
         command: Command,
     ) -> Pin<Box<dyn Future<Output = Result<(), GameError>> + Send + 'a>> {
-        Box::pin(self.send_now(id, command))
+        Box::pin(self.send_hop(id, command, 0))
     }
 
-    async fn send_now(self: &Arc<Self>, id: &GameId, command: Command) -> Result<(), GameError> {
+    async fn send_hop(
+        self: &Arc<Self>,
+        id: &GameId,
+        command: Command,
+        hops: u8,
+    ) -> Result<(), GameError> {
         let mut command = command;
         for _ in 0..2 {
-            let tx = self.sender(id).await?;
+            let tx = match self.route(id).await? {
+                Route::Here(tx) => tx,
+                Route::There(node) => {
+                    self.forward(&node, id, command, hops);
+                    return Ok(());
+                }
+            };
             match tx.send(command).await {
                 Ok(()) => return Ok(()),
                 Err(mpsc::error::SendError(back)) => {
@@ -316,23 +391,75 @@ impl Games {
         })
     }
 
-    async fn sender(self: &Arc<Self>, id: &GameId) -> Result<mpsc::Sender<Command>, GameError> {
+    /// Where game `id`'s commands go: its actor here, loaded when needed (on a site of several
+    /// nodes, only while this node holds its lease), or the node that runs it.
+    async fn route(self: &Arc<Self>, id: &GameId) -> Result<Route, GameError> {
         if let Some(tx) = self.registered(id).await {
-            return Ok(tx);
+            return Ok(Route::Here(tx));
         }
+        let taken_over = match &self.site {
+            None => false,
+            Some(site) => match site.owner(id).await? {
+                crate::site::Owner::Here { taken_over } => taken_over,
+                crate::site::Owner::There(node) => return Ok(Route::There(node)),
+            },
+        };
         // Loading (a replay of the whole log) happens outside the registry's lock, so other
         // games' frames are not held up; two loads of one game may race, and the first to
         // register wins (the other's state is dropped unused).
         let live = load::load(self.store.as_ref(), id, &self.config).await?;
+        // On a site, a game taken over from a node that stopped, or whose clocks a clean stop
+        // paused, is booted as after a restart: its clocks run again, the downtime credited.
+        let boot = self.site.is_some() && (taken_over || live.clocks.paused());
         let mut actors = self.actors.lock().await;
         if let Some(tx) = actors.get(id).filter(|tx| !tx.is_closed()) {
-            return Ok(tx.clone());
+            return Ok(Route::Here(tx.clone()));
         }
         let (tx, rx) = mpsc::channel(1024);
+        if boot {
+            // First in the fresh queue.
+            let _ = tx.try_send(Command::Boot);
+        }
         actors.insert(id.clone(), tx.clone());
+        if let Some(site) = &self.site {
+            // This node's connections that followed the game on another node follow it here.
+            let again = site.conns.came_home(id);
+            if !again.is_empty() {
+                let tx = tx.clone();
+                tokio::spawn(async move {
+                    for conn in again {
+                        let _ = tx.send(Command::Subscribe { conn, since: None }).await;
+                    }
+                });
+            }
+        }
         let games = Arc::clone(self);
         tokio::spawn(actor::run(games, live, rx, tx.downgrade()));
-        Ok(tx)
+        Ok(Route::Here(tx))
+    }
+
+    /// Forwards a command for game `id` to node `node`, as the frame it came from.
+    fn forward(&self, node: &str, id: &GameId, command: Command, hops: u8) {
+        let Some(site) = &self.site else {
+            return;
+        };
+        let Some((conn, msg)) = frame_of(site, id, command) else {
+            // Commands of the node itself (a boot, a finished search, a pause) are the
+            // owner's own business.
+            return;
+        };
+        site.conns
+            .forwarded(&conn, id, node, crate::site::following(&msg));
+        site.relay.send(
+            node,
+            crate::site::relay::Relay::Frame {
+                from: site.node().to_owned(),
+                conn: conn.id,
+                user: conn.user.as_ref().map(|u| u.as_str().to_owned()),
+                frame: msg.to_json(),
+                hops: hops.saturating_add(1),
+            },
+        );
     }
 
     /// The running actor of a game, if one is registered.
@@ -357,7 +484,13 @@ impl Games {
         let running = self.store.running_games().await?;
         for id in &running {
             // A game that cannot be loaded must not stop the others from starting.
-            let _ = self.send(id, Command::Boot).await;
+            if self.site.is_some() {
+                // On a site, a game another node runs stays there, and loading one here
+                // boots it when it needs it (`route`).
+                let _ = self.wake(id).await;
+            } else {
+                let _ = self.send(id, Command::Boot).await;
+            }
         }
         Ok(running.len())
     }
@@ -394,6 +527,52 @@ impl Games {
         }
         let all = futures_util::future::join_all(waits);
         let _ = tokio::time::timeout(Duration::from_secs(5), all).await;
-        self.actors.lock().await.clear();
+        let ids: Vec<GameId> = self.actors.lock().await.drain().map(|(id, _)| id).collect();
+        if let Some(site) = &self.site {
+            // Paused, and let go: another node adopts them at its next renewal.
+            site.lapse(&ids).await;
+        }
     }
+}
+
+/// The frame a command of connection came from, to forward it to another node; `None` for the
+/// node's own commands.
+fn frame_of(site: &crate::site::Site, id: &GameId, command: Command) -> Option<(Conn, ClientMsg)> {
+    let g = muster_wire::MatchId(id.as_str().to_owned());
+    Some(match command {
+        Command::Subscribe { conn, since } => (
+            conn,
+            ClientMsg::Sub(muster_wire::Sub {
+                g,
+                v: since
+                    .and_then(|v| u32::try_from(v).ok())
+                    .map(muster_wire::Version),
+            }),
+        ),
+        Command::Unsubscribe { conn } => (
+            site.conns.away_conn(conn)?,
+            ClientMsg::Unsub(muster_wire::Unsub { g }),
+        ),
+        Command::Act {
+            conn,
+            ply,
+            action,
+            ack,
+            hash,
+        } => (
+            conn,
+            ClientMsg::Act(muster_wire::Act {
+                g,
+                ply,
+                a: action,
+                id: ack,
+                h: hash,
+            }),
+        ),
+        Command::Control { conn, msg } => (conn, ClientMsg::Ctl(msg)),
+        Command::Legal { conn, msg } => (conn, ClientMsg::Legal(msg)),
+        Command::Preview { conn, msg } => (conn, ClientMsg::Preview(msg)),
+        Command::Say { conn, msg } => (conn, ClientMsg::Say(msg)),
+        Command::AiDone(_) | Command::Boot | Command::Pause(_) | Command::Leave => return None,
+    })
 }

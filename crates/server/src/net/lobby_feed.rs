@@ -37,9 +37,14 @@ pub(crate) async fn after_writes(
 ) -> Response {
     let write = request.method() != Method::GET;
     let response = next.run(request).await;
-    if write && response.status().is_success() && state.hub.followers() > 0 {
-        if let Some(frame) = snapshot(&state).await {
-            state.hub.send(&frame);
+    if write && response.status().is_success() {
+        if state.hub.followers() > 0 {
+            if let Some(frame) = snapshot(&state).await {
+                state.hub.send(&frame);
+            }
+        }
+        if let Some(site) = state.games.site() {
+            site.publish(crate::site::notes::Note::Lobby);
         }
     }
     response

@@ -29,7 +29,8 @@ use crate::inbox::Inbox;
 pub const QUEUE: usize = 1024;
 
 /// What a listener is told.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "n", content = "d", rename_all = "kebab-case")]
 pub enum Notice {
     /// An event of the user's stream.
     Event(StreamEvent),
@@ -54,6 +55,8 @@ pub struct Notices {
     /// The users and games whose stored turn may be unread (told since this server started),
     /// as (user, game): the turns [`Notices::turn_taken`] deletes; a game's end forgets them.
     turns_told: Mutex<HashSet<(String, String)>>,
+    /// Where what is told here goes for the other nodes of a site (docs/server-design.md §3.1).
+    echo: std::sync::OnceLock<mpsc::UnboundedSender<crate::site::notes::Note>>,
 }
 
 /// One listener's end: notices arrive on [`Subscription::recv`]; dropping it stops listening.
@@ -162,7 +165,29 @@ impl Notices {
         self.turns_told.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// From now on, everything told here is also sent on `echo`, for the other nodes of the
+    /// site to tell their own listeners (a second call changes nothing).
+    pub(crate) fn echo_to(&self, echo: mpsc::UnboundedSender<crate::site::notes::Note>) {
+        let _ = self.echo.set(echo);
+    }
+
+    /// Tells `user`'s listeners on this node what another node told (nothing is stored: the
+    /// node where it happened stored it).
+    pub(crate) fn deliver(&self, user: &UserId, notice: &Notice) {
+        self.deliver_here(user, notice);
+    }
+
     fn send(&self, user: &UserId, notice: &Notice) {
+        self.deliver_here(user, notice);
+        if let Some(echo) = self.echo.get() {
+            let _ = echo.send(crate::site::notes::Note::Notice {
+                user: user.as_str().to_owned(),
+                notice: Box::new(notice.clone()),
+            });
+        }
+    }
+
+    fn deliver_here(&self, user: &UserId, notice: &Notice) {
         let turn = matches!(notice, Notice::Turn(_));
         let listeners = self.lock();
         for listener in listeners.get(user.as_str()).into_iter().flatten() {

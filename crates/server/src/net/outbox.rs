@@ -80,6 +80,13 @@ impl Outbox {
         }
     }
 
+    /// Marks the queue overflowed, as if it had gone past its budget: its connection closes
+    /// as too slow (another node's queue of frames for it overflowed).
+    pub fn cut(&self) {
+        self.shared.overflowed.store(true, Ordering::Release);
+        self.shared.told.notify_one();
+    }
+
     /// Bytes queued now.
     pub fn queued(&self) -> usize {
         self.shared.queued.load(Ordering::Acquire)

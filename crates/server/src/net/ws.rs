@@ -431,11 +431,6 @@ async fn handle(
                 ClientMsg::Unsub(m) => Some((m.g.clone(), false)),
                 _ => None,
             };
-            // A refused `sub` has no ack id: the game it names is how the client matches it.
-            let sub = game
-                .as_ref()
-                .filter(|(_, follow)| *follow)
-                .map(|(g, _)| g.clone());
             if let Some((g, follow)) = game {
                 if let Some(id) = GameId::parse(&g.0) {
                     let most = state.games.config().net.max_followed;
@@ -456,17 +451,33 @@ async fn handle(
                     }
                 }
             }
-            let id = ack_of(&msg);
-            if let Err(error) = state.games.dispatch(conn, msg).await {
-                conn.out.send(&ServerMsg::Nack(Nack {
-                    id,
-                    g: sub,
-                    code: error.code(),
-                    reason: error.to_string(),
-                    rule: None,
-                }));
-            }
+            dispatch_or_nack(state, conn, msg, 0).await;
         }
+    }
+}
+
+/// Hands a frame about a game to the games (it has been forwarded `hops` times from other
+/// nodes), and tells the connection why when it cannot reach its game.
+pub(crate) async fn dispatch_or_nack(
+    state: &Arc<ServerState>,
+    conn: &Conn,
+    msg: ClientMsg,
+    hops: u8,
+) {
+    // A refused `sub` has no ack id: the game it names is how the client matches it.
+    let sub = match &msg {
+        ClientMsg::Sub(m) => Some(m.g.clone()),
+        _ => None,
+    };
+    let id = ack_of(&msg);
+    if let Err(error) = state.games.dispatch_hop(conn, msg, hops).await {
+        conn.out.send(&ServerMsg::Nack(Nack {
+            id,
+            g: sub,
+            code: error.code(),
+            reason: error.to_string(),
+            rule: None,
+        }));
     }
 }
 
