@@ -419,7 +419,8 @@ async fn site_round(db: &str, seed: u64, kill: bool) {
     let (base1, base2) = (one.base(), two.base());
     let mut rng = SmallRng::seed_from_u64(seed);
     let options = PlayOptions {
-        think: Duration::ZERO..=Duration::from_millis(20),
+        // Slower than the single server's players, so the kill lands mid-game.
+        think: Duration::from_millis(5)..=Duration::from_millis(40),
         reconnect_every: Duration::from_millis(100),
         reconnect_within: Duration::from_secs(60),
         ..PlayOptions::default()
@@ -446,7 +447,7 @@ async fn site_round(db: &str, seed: u64, kill: bool) {
         }
     }
     let one = if kill {
-        tokio::time::sleep(Duration::from_millis(rng.random_range(200..=1200))).await;
+        tokio::time::sleep(Duration::from_millis(rng.random_range(200..=800))).await;
         let addr = tokio::task::spawn_blocking(move || one.kill9())
             .await
             .expect("the kill");
@@ -498,6 +499,37 @@ async fn site_round(db: &str, seed: u64, kill: bool) {
     .expect("the stops");
 }
 
+/// Reads `conn`'s frames until a `crowd` of game `g` with exactly `online` seats present,
+/// within `within`.
+async fn crowd_comes(
+    conn: &mut muster_client::Connection,
+    g: &MatchId,
+    online: &[Seat],
+    within: Duration,
+) {
+    let until = tokio::time::Instant::now() + within;
+    loop {
+        let left = until.saturating_duration_since(tokio::time::Instant::now());
+        match conn.recv_within(left).await {
+            Ok(ServerMsg::Crowd(crowd)) if crowd.g == *g && crowd.online == online => return,
+            Ok(_) => continue,
+            Err(e) => panic!("no crowd of {online:?} within {within:?}: {e}"),
+        }
+    }
+}
+
+/// Subscribes `client`'s new socket to game `g` and returns it.
+async fn subscribed(client: &Client, g: &MatchId) -> muster_client::Connection {
+    let mut conn = client.connect().await.expect("a socket");
+    conn.send(&ClientMsg::Sub(Sub {
+        g: g.clone(),
+        v: None,
+    }))
+    .await
+    .expect("sub");
+    conn
+}
+
 fn site_rounds(n: u64, kill: bool) {
     let Some(db) = postgres() else {
         return;
@@ -515,6 +547,36 @@ fn site_rounds(n: u64, kill: bool) {
 #[test]
 fn two_nodes_on_one_database_play_as_one_site() {
     site_rounds(1, false);
+}
+
+#[test]
+fn a_killed_nodes_players_leave_the_games_they_followed_elsewhere() {
+    let Some(db) = postgres() else {
+        return;
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let one = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
+        let two = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
+        let (g, a, b) = open_n_games(&one.base(), 1).await.remove(0);
+        let b = Client::with_token(&two.base(), b.token()).expect("the session on node two");
+        // The first player through the node that runs the game, the second through the other.
+        let mut first = subscribed(&a, &g).await;
+        let _second = subscribed(&b, &g).await;
+        crowd_comes(&mut first, &g, &[Seat(0), Seat(1)], Duration::from_secs(10)).await;
+        tokio::task::spawn_blocking(move || two.kill9())
+            .await
+            .expect("the kill");
+        // Node two is forgotten after three leases (6 s) unheard, and checked every 2 s.
+        crowd_comes(&mut first, &g, &[Seat(0)], Duration::from_secs(15)).await;
+        tokio::task::spawn_blocking(move || one.stop())
+            .await
+            .expect("the stop");
+    });
 }
 
 #[test]

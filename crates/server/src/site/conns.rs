@@ -126,6 +126,24 @@ impl Conns {
         Some((s.conn.id, s.games.into_iter().collect()))
     }
 
+    /// The stand-ins of the nodes not among `alive` (they stopped without saying their
+    /// connections were gone): removed, each as its id and the games it reached.
+    pub(crate) fn stand_ins_of_nodes_not_in(&self, alive: &[String]) -> Vec<(u64, Vec<GameId>)> {
+        let mut stand_ins = lock(&self.stand_ins);
+        let dead: Vec<(String, u64)> = stand_ins
+            .keys()
+            .filter(|(node, _)| !alive.contains(node))
+            .cloned()
+            .collect();
+        dead.into_iter()
+            .filter_map(|key| stand_ins.remove(&key))
+            .map(|s| {
+                s.pump.abort();
+                (s.conn.id, s.games.into_iter().collect())
+            })
+            .collect()
+    }
+
     /// Whether connection `id` is a stand-in for another node's.
     pub(crate) fn is_stand_in(&self, id: u64) -> bool {
         lock(&self.stand_ins).values().any(|s| s.conn.id == id)

@@ -179,17 +179,37 @@ async fn tick(state: Arc<ServerState>, site: Arc<Site>) {
     loop {
         every.tick().await;
         round += 1;
+        let now = crate::time::now_ms();
+        if let Err(e) = site.bus.heartbeat(&site.node, now).await {
+            eprintln!("muster serve: node {}: no heartbeat ({e})", site.node);
+        }
         renew(&state, &site).await;
         for id in site.lapsed().await {
             let _ = state.games.wake(&id).await;
         }
         follow_owners(&state, &site).await;
+        if round % 4 == 0 {
+            forget_dead_nodes(&state, &site, now).await;
+        }
         if round % 20 == 0 {
             let _ = site
                 .bus
                 .forget_posts(crate::time::now_ms() - FORGET_AFTER_MS)
                 .await;
         }
+    }
+}
+
+/// The stand-ins of nodes not heard of for three leases' time leave their games: a killed
+/// node never says its connections are gone, and a stand-in left behind would keep its game
+/// loaded and its user's seat present.
+async fn forget_dead_nodes(state: &Arc<ServerState>, site: &Arc<Site>, now: i64) {
+    let since = now.saturating_sub(site.lease_ms.saturating_mul(3));
+    let Ok(alive) = site.bus.nodes_seen(since).await else {
+        return;
+    };
+    for (id, games) in site.conns.stand_ins_of_nodes_not_in(&alive) {
+        state.games.disconnect(id, &games).await;
     }
 }
 

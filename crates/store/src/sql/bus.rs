@@ -32,6 +32,10 @@ pub trait Bus: Send + Sync + std::fmt::Debug {
     async fn collect(&self, node: &str) -> Result<Vec<String>>;
     /// Deletes the bodies posted before `before_ms` that nobody took; returns how many.
     async fn forget_posts(&self, before_ms: i64) -> Result<u64>;
+    /// Notes that `node` is alive at `now_ms` (and forgets the nodes not heard of for a day).
+    async fn heartbeat(&self, node: &str, now_ms: i64) -> Result<()>;
+    /// The nodes heard of at or after `since_ms`, by name.
+    async fn nodes_seen(&self, since_ms: i64) -> Result<Vec<String>>;
 }
 
 /// The longest payload PostgreSQL delivers, in bytes (its limit is 8,000).
@@ -179,6 +183,33 @@ impl Bus for SqlStore {
         }
         bodies.sort_by_key(|(id, _)| *id);
         Ok(bodies.into_iter().map(|(_, body)| body).collect())
+    }
+
+    async fn heartbeat(&self, node: &str, now_ms: i64) -> Result<()> {
+        let mut tx = self.begin().await?;
+        sqlx::query(
+            "INSERT INTO site_nodes (node, seen_ms) VALUES ($1, $2) \
+             ON CONFLICT (node) DO UPDATE SET seen_ms = excluded.seen_ms",
+        )
+        .bind(node)
+        .bind(now_ms)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM site_nodes WHERE seen_ms < $1")
+            .bind(now_ms.saturating_sub(86_400_000))
+            .execute(&mut *tx)
+            .await?;
+        self.finish(tx).await
+    }
+
+    async fn nodes_seen(&self, since_ms: i64) -> Result<Vec<String>> {
+        let rows = sqlx::query("SELECT node FROM site_nodes WHERE seen_ms >= $1 ORDER BY node")
+            .bind(since_ms)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| row.try_get::<String, _>("node").map_err(Into::into))
+            .collect()
     }
 
     async fn forget_posts(&self, before_ms: i64) -> Result<u64> {

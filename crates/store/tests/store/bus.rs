@@ -166,3 +166,19 @@ async fn bodies_posted_to_a_node_are_taken_by_it_in_order_once() {
         Vec::<String>::new()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_is_seen_until_it_stops_beating() {
+    let Some(db) = common::postgres().await else {
+        return;
+    };
+    let bus = db.store.bus().expect("PostgreSQL has a bus");
+    bus.heartbeat("a", 1_000).await.expect("beat");
+    bus.heartbeat("b", 1_000).await.expect("beat");
+    bus.heartbeat("a", 5_000).await.expect("beat");
+    assert_eq!(bus.nodes_seen(1_000).await.expect("seen"), vec!["a", "b"]);
+    assert_eq!(bus.nodes_seen(1_001).await.expect("seen"), vec!["a"]);
+    // A day later, b's row is gone.
+    bus.heartbeat("a", 1_000 + 86_400_001).await.expect("beat");
+    assert_eq!(bus.nodes_seen(0).await.expect("seen"), vec!["a"]);
+}
