@@ -77,7 +77,18 @@ impl Conns {
     ) -> Conn {
         let mut stand_ins = lock(&self.stand_ins);
         if let Some(s) = stand_ins.get(&(from.to_owned(), conn)) {
-            return s.conn.clone();
+            // A node's connections are numbered once per life of the node, so one number is
+            // one user; a frame that says otherwise gets a stand-in of its own user, and the
+            // one it would have shared stops speaking for anybody.
+            if s.conn.user == user {
+                return s.conn.clone();
+            }
+            eprintln!(
+                "muster serve: connection {conn} of node {from} changed users; its stand-in is dropped"
+            );
+            if let Some(old) = stand_ins.remove(&(from.to_owned(), conn)) {
+                old.pump.abort();
+            }
         }
         let (out, mut reader) = Outbox::new(budget);
         let overflow = reader.overflow();

@@ -105,15 +105,20 @@ impl std::fmt::Debug for Site {
 impl Site {
     /// This node over `store`, joining the site by `setup`.
     pub fn new(store: Arc<dyn Store>, setup: SiteSetup) -> Result<Arc<Site>, String> {
-        let node = match setup.node {
+        let name = match setup.node {
             Some(name) if good_node_name(&name) => name,
             Some(name) => {
                 return Err(format!(
                     "bad node name {name:?}: expected 1 to 40 ASCII letters, digits and underscores"
                 ))
             }
-            None => format!("n{}", &muster_store::random_id()[..12].to_ascii_lowercase()),
+            None => "n".to_owned(),
         };
+        // Each start of a node is a new incarnation: a node started again under its name
+        // must not take for its own the leases, the posts or the connections of its former
+        // life (its connections' numbers start again from 1).
+        let life = muster_store::random_id()[..10].to_ascii_lowercase();
+        let node = format!("{name}_{life}");
         let channel = channel_of(&node);
         let bus = setup.bus;
         let (notes, notes_rx) = tokio::sync::mpsc::unbounded_channel();
@@ -133,7 +138,8 @@ impl Site {
         }))
     }
 
-    /// The node's name.
+    /// The node's name in the site: the name it was given (or `n`), `_`, and ten random
+    /// characters that make each start of it a node of its own.
     pub fn node(&self) -> &str {
         &self.node
     }

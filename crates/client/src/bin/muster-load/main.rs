@@ -64,6 +64,11 @@ struct Args {
     /// The seed of the random players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Servers will be stopped or killed under the load (a site's nodes behind a proxy):
+    /// reconnections are expected rather than problems, spectators reconnect, and a request
+    /// cut by a dying server is sent again. Errors, refusals and lost acks still fail the run.
+    #[arg(long)]
+    nodes_die: bool,
 }
 
 /// What one pair of players did.
@@ -84,6 +89,8 @@ struct Setup {
     http: Semaphore,
     /// The first player's seed.
     seed: u64,
+    /// Whether servers die under the load (`--nodes-die`).
+    nodes_die: bool,
 }
 
 fn main() -> std::process::ExitCode {
@@ -159,6 +166,7 @@ async fn run(args: Args) -> Result<bool, String> {
         deadline,
         http: Semaphore::new(32),
         seed: args.seed,
+        nodes_die: args.nodes_die,
     });
 
     let peak = Arc::new(std::sync::atomic::AtomicU64::new(0));
@@ -266,7 +274,39 @@ async fn run(args: Args) -> Result<bool, String> {
             eprintln!("muster-load: {e}");
         }
     }
-    Ok(errors.is_empty() && nacks == 0 && reconnects == 0)
+    Ok(errors.is_empty() && nacks == 0 && (reconnects == 0 || args.nodes_die))
+}
+
+/// `call` once, or with `--nodes-die` up to 20 times, 250 ms apart, while it fails for a lost
+/// connection or a proxy's 502–504 (the server answering it died; the proxy sends the next
+/// try elsewhere).
+async fn retried<T, F, Fut>(setup: &Setup, mut call: F) -> Result<T, Error>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, Error>>,
+{
+    let mut tries = 0;
+    loop {
+        match call().await {
+            // A proxy answers 502–504 for a server that died under the request.
+            Err(e)
+                if setup.nodes_die
+                    && tries < 20
+                    && (e.is_disconnect()
+                        || matches!(
+                            e,
+                            Error::Status {
+                                status: 502..=504,
+                                ..
+                            }
+                        )) =>
+            {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            outcome => return outcome,
+        }
+    }
 }
 
 /// Guests `n` and `n + 1` playing game after game until the deadline; with `announce`, each
@@ -284,8 +324,14 @@ async fn pair(
     let (a, b) = {
         let _permit = setup.http.acquire().await;
         (
-            Client::guest_from(&setup.base, Some(loopback_address(n))).await?,
-            Client::guest_from(&setup.base, Some(loopback_address(n + 1))).await?,
+            retried(&setup, || {
+                Client::guest_from(&setup.base, Some(loopback_address(n)))
+            })
+            .await?,
+            retried(&setup, || {
+                Client::guest_from(&setup.base, Some(loopback_address(n + 1)))
+            })
+            .await?,
         )
     };
     let (mut conn_a, mut conn_b) = (a.connect().await?, b.connect().await?);
@@ -299,8 +345,8 @@ async fn pair(
     while Instant::now() < setup.deadline {
         let g = {
             let _permit = setup.http.acquire().await;
-            let challenge = a.create_challenge(&setup.challenge).await?;
-            let joined = b.join(&challenge.id, JoinRequest::default()).await?;
+            let challenge = retried(&setup, || a.create_challenge(&setup.challenge)).await?;
+            let joined = retried(&setup, || b.join(&challenge.id, JoinRequest::default())).await?;
             joined.g.ok_or_else(|| {
                 Error::Protocol("a join that took the last seat gave no game".into())
             })?
@@ -336,7 +382,10 @@ async fn spectate(
 ) -> Result<Vec<Duration>, Error> {
     let client = {
         let _permit = setup.http.acquire().await;
-        Client::guest_from(&setup.base, Some(loopback_address(n))).await?
+        retried(&setup, || {
+            Client::guest_from(&setup.base, Some(loopback_address(n)))
+        })
+        .await?
     };
     let mut conn = client.connect().await?;
     let until = setup.deadline + Duration::from_secs(2);
@@ -354,6 +403,16 @@ async fn spectate(
         let message = match conn.recv_within(Duration::from_millis(250)).await {
             Ok(message) => message,
             Err(Error::Timeout { .. }) => continue,
+            Err(e) if setup.nodes_die && e.is_disconnect() => {
+                // Its server died: another one takes the socket, and the game is followed
+                // again from the last entry seen.
+                conn.reconnect(Duration::from_millis(100), Duration::from_secs(30))
+                    .await?;
+                if let Some(view) = &view {
+                    conn.send(&view.resubscribe()).await?;
+                }
+                continue;
+            }
             Err(e) => return Err(e),
         };
         let Some(view) = view.as_mut() else {
