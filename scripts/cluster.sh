@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A site of several muster nodes on one PostgreSQL, behind Debian's HAProxy, on 127.0.0.1
-# (docs/server-design.md §3.1, docs/deploy.md).
+# (docs/server-design.md §2.10, docs/deploy.md).
 #
 #   scripts/cluster.sh                 serve until Ctrl-C: prints the proxy's URL
 #   scripts/cluster.sh --check [N]     a bounded load through the proxy while a node is killed

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The slow checks: deep perft tables and long random games, in release mode, and the kill -9
-# durability test's 25 rounds (crates/cli/tests/serve_kill.rs) on SQLite and on PostgreSQL.
+# The slow checks: deep perft tables and long random games, in release mode, the kill -9
+# durability test's 25 rounds (crates/cli/tests/serve_kill.rs) on SQLite and on PostgreSQL, and
+# ten kills of a node of a site of two on PostgreSQL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -8,7 +8,7 @@
 //! same on PostgreSQL when `MUSTER_PG_URL` names a server (scripts/pg.sh starts one), in a
 //! fresh database.
 //!
-//! On PostgreSQL, two servers on one database are one site (docs/server-design.md §3.1): games
+//! On PostgreSQL, two servers on one database are one site (docs/server-design.md §2.10): games
 //! made through the first node are played by one player through each node and watched through
 //! the second, first with both nodes up, then with the first node killed -9 mid-traffic and
 //! started again (a new node) while the second adopts its games.

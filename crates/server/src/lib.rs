@@ -71,7 +71,7 @@ impl ServerState {
     }
 
     /// A state over `store` with these game settings, as one node of the site `setup` joins
-    /// (docs/server-design.md §3.1); `Err` names a bad node name.
+    /// (docs/server-design.md §2.10); `Err` names a bad node name.
     pub fn on_site(
         store: Arc<dyn Store>,
         config: GameConfig,

@@ -6,7 +6,7 @@
 //! (with the port the system chose for `:0`; a password in the database URL is not printed) and
 //! stops cleanly on SIGINT or SIGTERM: running clocks are paused, WebSockets closed with a
 //! reason, requests under way finish, then the database is closed. Several servers on one
-//! PostgreSQL database are the nodes of one site (docs/server-design.md §3.1).
+//! PostgreSQL database are the nodes of one site (docs/server-design.md §2.10).
 
 use std::io::Write;
 use std::net::SocketAddr;

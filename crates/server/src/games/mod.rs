@@ -154,7 +154,7 @@ pub struct Games {
     ai: ai::AiPool,
     actors: Mutex<HashMap<GameId, mpsc::Sender<Command>>>,
     notices: Arc<crate::net::notices::Notices>,
-    /// The site this node belongs to, when it is one of several (docs/server-design.md §3.1).
+    /// The site this node belongs to, when it is one of several (docs/server-design.md §2.10).
     site: Option<Arc<crate::site::Site>>,
 }
 

@@ -55,7 +55,7 @@ pub struct Notices {
     /// The users and games whose stored turn may be unread (told since this server started),
     /// as (user, game): the turns [`Notices::turn_taken`] deletes; a game's end forgets them.
     turns_told: Mutex<HashSet<(String, String)>>,
-    /// Where what is told here goes for the other nodes of a site (docs/server-design.md §3.1).
+    /// Where what is told here goes for the other nodes of a site (docs/server-design.md §2.10).
     echo: std::sync::OnceLock<mpsc::UnboundedSender<crate::site::notes::Note>>,
 }
 

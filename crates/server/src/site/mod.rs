@@ -1,4 +1,4 @@
-//! Many nodes, one site (docs/server-design.md §3.1): every `muster serve` on one PostgreSQL
+//! Many nodes, one site (docs/server-design.md §2.10): every `muster serve` on one PostgreSQL
 //! database is a node of one site.
 //!
 //! - **Who runs a game.** A node runs a game's actor only while it holds the game's lease in

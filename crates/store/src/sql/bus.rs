@@ -1,4 +1,4 @@
-//! The site's bus: PostgreSQL's `LISTEN`/`NOTIFY` (docs/server-design.md §3.1). A note is
+//! The site's bus: PostgreSQL's `LISTEN`/`NOTIFY` (docs/server-design.md §2.10). A note is
 //! delivered to every listener of its channel after the transaction that sent it commits, never
 //! for one rolled back, and in the order of the commits. Notes are short names of what changed
 //! (a game and a version), never the data itself: a listener reads that from the store.
