@@ -429,6 +429,17 @@ async fn site_round(db: &str, seed: u64, kill: bool) {
     let watcher = Client::guest_from(&base2, Some(loopback_address(500)))
         .await
         .expect("a watcher's session");
+    if !kill {
+        // A game no node has: refused as not found, as on one server.
+        let missing = MatchId("0000000000000000000000000Z".to_owned());
+        let mut conn = subscribed(&watcher, &missing).await;
+        match conn.recv_within(Duration::from_secs(10)).await {
+            Ok(ServerMsg::Nack(nack)) => {
+                assert_eq!(nack.code, muster_wire::NackCode::NotFound, "{nack:?}")
+            }
+            other => panic!("a sub to a game nobody has: {other:?}"),
+        }
+    }
     let watching = tokio::spawn(watch(watcher.clone(), opened[0].0.clone()));
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mut players = Vec::new();

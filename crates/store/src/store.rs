@@ -190,8 +190,10 @@ pub trait Store: Send + Sync {
     /// Takes game `id`'s lease for `node` until `now_ms + ttl_ms` when it is free, has lapsed
     /// (`until_ms < now_ms`) or is `node`'s already (then it is renewed, its epoch kept); a
     /// lease changing hands counts one more epoch, and a lapsed one taken from another node is
-    /// [`LeaseTaken::TakenOver`]. Otherwise reports the holder. Nodes' clocks
+    /// [`LeaseTaken::TakenOver`]; [`Error::NoGame`] when there is no game `id`. Otherwise reports the holder. Nodes' clocks
     /// are assumed to agree to well within `ttl_ms`.
+    ///
+    /// [`Error::NoGame`]: crate::Error::NoGame
     async fn take_lease(
         &self,
         id: &GameId,

@@ -399,7 +399,10 @@ impl Games {
         }
         let taken_over = match &self.site {
             None => false,
-            Some(site) => match site.owner(id).await? {
+            Some(site) => match site.owner(id).await.map_err(|e| match e {
+                muster_store::Error::NoGame(_) => GameError::NotFound(id.as_str().to_owned()),
+                e => GameError::Store(e),
+            })? {
                 crate::site::Owner::Here { taken_over } => taken_over,
                 crate::site::Owner::There(node) => return Ok(Route::There(node)),
             },

@@ -145,7 +145,8 @@ impl Site {
     }
 
     /// Who runs game `id`: a lease of another node seen lately and still current answers at
-    /// once; otherwise the database is asked, and the lease taken when it is free or lapsed.
+    /// once; otherwise the database is asked, and the lease taken when it is free or lapsed
+    /// (`Error::NoGame` when there is no such game).
     pub(crate) async fn owner(&self, id: &GameId) -> Result<Owner, muster_store::Error> {
         let now = crate::time::now_ms();
         if let Some(lease) = self.cached(id).filter(|l| l.until_ms >= now) {

@@ -16,6 +16,13 @@ pub(super) async fn take_lease(
     ttl_ms: i64,
 ) -> Result<LeaseTaken> {
     let mut tx = store.begin().await?;
+    let game: Option<String> = sqlx::query_scalar("SELECT id FROM games WHERE id = $1")
+        .bind(id.as_str())
+        .fetch_optional(&mut *tx)
+        .await?;
+    if game.is_none() {
+        return Err(crate::Error::NoGame(id.clone()));
+    }
     let before: Option<String> =
         sqlx::query_scalar("SELECT node FROM game_leases WHERE game_id = $1")
             .bind(id.as_str())

@@ -72,6 +72,16 @@ async fn a_lease_is_held_by_one_node_until_it_lapses(db: Db) {
     assert!(matches!(renewed, LeaseTaken::Held(l) if l.epoch == 2));
 }
 
+async fn no_lease_is_taken_of_a_game_that_does_not_exist(db: Db) {
+    let missing = GameId::generate();
+    let refused = db.store.take_lease(&missing, "a", NOW, TTL).await;
+    assert!(
+        matches!(&refused, Err(muster_store::Error::NoGame(id)) if *id == missing),
+        "{refused:?}"
+    );
+    assert_eq!(db.store.lease(&missing).await.expect("read"), None);
+}
+
 async fn lapsed_leases_list_the_running_games_their_nodes_left(db: Db) {
     let store = &db.store;
     let mut ids = Vec::new();
@@ -209,5 +219,6 @@ crate::both_backends!(
     renewal_keeps_only_the_leases_a_node_still_holds,
     a_released_lease_is_free_for_any_node,
     lapsed_leases_list_the_running_games_their_nodes_left,
+    no_lease_is_taken_of_a_game_that_does_not_exist,
     of_nodes_racing_for_a_free_lease_exactly_one_wins,
 );
