@@ -591,6 +591,74 @@ fn a_killed_nodes_players_leave_the_games_they_followed_elsewhere() {
 }
 
 #[test]
+fn an_ai_seat_plays_on_when_the_node_running_its_game_is_killed() {
+    let Some(db) = postgres() else {
+        return;
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let one = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
+        let two = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
+        let human = Client::guest_from(&one.base(), Some(loopback_address(600)))
+            .await
+            .expect("a guest");
+        let created = human
+            .create_challenge(&ChallengeRequest {
+                seats: vec![
+                    SeatSpec::Me,
+                    SeatSpec::Ai {
+                        level: muster_wire::AiLevel::new(1).expect("a level"),
+                    },
+                ],
+                ..challenge(0)
+            })
+            .await
+            .expect("a challenge against the AI");
+        let g = created.g.expect("a game against the AI starts at once");
+        // The game runs on node one, where it was made; its person plays through node two.
+        let human = Client::with_token(&two.base(), human.token()).expect("node two");
+        let player = {
+            let g = g.clone();
+            tokio::spawn(async move {
+                let mut conn = human.connect().await.expect("a socket");
+                let mut rng = SmallRng::seed_from_u64(7);
+                let options = PlayOptions {
+                    think: Duration::from_millis(5)..=Duration::from_millis(30),
+                    ..PlayOptions::default()
+                };
+                let report = play_random_with(&mut conn, &g, &mut rng, &options).await;
+                (human, report)
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        tokio::task::spawn_blocking(move || one.kill9())
+            .await
+            .expect("the kill");
+        let (human, report) = player.await.expect("the player");
+        let report = report.unwrap_or_else(|e| panic!("{g}: the player failed: {e}"));
+        assert!(report.finished, "{g}: the game against the AI ended");
+        let full = full_of(&human, &g).await;
+        assert!(matches!(full.status, GameStatus::Over), "{:?}", full.status);
+        // One stored decision per ply, the person's acked ones among them: the AI's seat
+        // played on node two once node one was gone, and never twice.
+        check_game(&g, &full, &report);
+        let ai_moves = full
+            .moves
+            .iter()
+            .filter(|m| m.by == By::Seat(Seat(1)))
+            .count();
+        assert!(ai_moves > 0, "the AI moved");
+        tokio::task::spawn_blocking(move || two.stop())
+            .await
+            .expect("the stop");
+    });
+}
+
+#[test]
 fn a_site_loses_nothing_acked_when_a_node_is_killed() {
     site_rounds(1, true);
 }
