@@ -3,8 +3,12 @@
 //! (`muster_store::Bus::post`), which takes them in the order they were posted.
 //!
 //! One writer task per node posted to keeps that order: it takes what is queued for the node
-//! and posts it in one transaction, frames back to one node's connections joined into one
-//! body. A post that fails is tried again three times over about a second and then dropped:
+//! and sends it at once, frames back to one node's connections joined into one body. A batch
+//! that fits in a note (at most `MAX_NOTE_BYTES`, as a JSON array) is the note itself, one
+//! statement; a longer one is stored in the `relays` table and announced by a note naming its
+//! last id, so the node takes it before anything its sender sent after it. A note lost with the
+//! listener's connection loses what it carried, as a node dying does: a client resends after
+//! its silence, and a follower mends a gap by subscribing again. A post that fails is tried again three times over about a second and then dropped:
 //! nothing it carried was acknowledged (an `ack` is itself a frame back), and a connection
 //! whose frames stop coming is resubscribed by its node when the game's owner changes.
 
@@ -93,12 +97,16 @@ async fn write(bus: Arc<dyn Bus>, me: String, to: String, mut rx: mpsc::Unbounde
             }
         }
         let bodies = bodies_of(join_frames(batch));
+        let inline = format!("[{}]", bodies.join(","));
         let mut tries = 0;
         loop {
-            match bus
-                .post(&to, &channel, &bodies, crate::time::now_ms())
-                .await
-            {
+            let sent = if inline.len() <= muster_store::MAX_NOTE_BYTES {
+                bus.notify(&channel, &inline).await
+            } else {
+                bus.post(&to, &channel, &bodies, crate::time::now_ms())
+                    .await
+            };
+            match sent {
                 Ok(()) => break,
                 Err(e) if tries < 3 => {
                     tries += 1;

@@ -47,29 +47,48 @@ async fn listen(state: &Arc<ServerState>, site: &Arc<Site>) {
         }
     };
     // Posted before the listener was there.
-    take(state, site).await;
+    take(state, site, None).await;
     loop {
         match listener.next().await {
             Ok(Heard::Note { channel, payload }) if channel == SITE_CHANNEL => {
                 notes::heard(state, site, &payload).await;
             }
-            Ok(Heard::Note { .. }) => take(state, site).await,
+            Ok(Heard::Note { payload, .. }) => {
+                if payload.starts_with('[') {
+                    // A batch small enough to come in the note itself.
+                    match serde_json::from_str::<Vec<Relay>>(&payload) {
+                        Ok(relays) => {
+                            for relay in relays {
+                                handle(state, site, relay).await;
+                            }
+                        }
+                        Err(e) => eprintln!(
+                            "muster serve: node {}: a note could not be read ({e})",
+                            site.node
+                        ),
+                    }
+                } else {
+                    // Bodies stored up to this id.
+                    take(state, site, payload.parse().ok()).await;
+                }
+            }
             Ok(Heard::Lost) => {
-                take(state, site).await;
+                take(state, site, None).await;
                 notes::lobby_changed(state).await;
             }
             Err(e) => {
                 eprintln!("muster serve: node {}: the bus failed ({e})", site.node);
                 tokio::time::sleep(Duration::from_millis(500)).await;
-                take(state, site).await;
+                take(state, site, None).await;
             }
         }
     }
 }
 
-/// Takes and handles, in order, everything posted to this node.
-async fn take(state: &Arc<ServerState>, site: &Arc<Site>) {
-    let bodies = match site.bus.collect(&site.node).await {
+/// Takes and handles, in order, what is posted to this node up to id `up_to` (everything with
+/// `None`).
+async fn take(state: &Arc<ServerState>, site: &Arc<Site>, up_to: Option<i64>) {
+    let bodies = match site.bus.collect(&site.node, up_to).await {
         Ok(bodies) => bodies,
         Err(e) => {
             eprintln!("muster serve: node {}: posts not taken ({e})", site.node);

@@ -17,7 +17,8 @@ use super::{Backend, SqlStore};
 use crate::error::{Error, Result};
 
 /// The site's bus as the server uses it: short notes on channels, and longer bodies posted to
-/// one node (kept in the `relays` table, taken by that node in order). Only a store on
+/// one node (kept in the `relays` table, taken by that node in order, each note naming the
+/// last id it announces). Only a store on
 /// PostgreSQL has one ([`SqlStore::bus`]).
 #[async_trait]
 pub trait Bus: Send + Sync + std::fmt::Debug {
@@ -25,11 +26,14 @@ pub trait Bus: Send + Sync + std::fmt::Debug {
     async fn listen(&self, channels: &[&str]) -> Result<Listener>;
     /// Sends `payload` (at most [`MAX_NOTE_BYTES`]) on `channel` to every listener.
     async fn notify(&self, channel: &str, payload: &str) -> Result<()>;
-    /// Stores `bodies`, in order, for `node`, and sends an empty note on `channel` (the node's
-    /// own) when they are committed: one transaction, so the note never comes before them.
+    /// Stores `bodies`, in order, for `node`, and sends on `channel` (the node's own) a note
+    /// whose payload is the last body's id in decimal, when they are committed: one
+    /// transaction, so the note never comes before them.
     async fn post(&self, node: &str, channel: &str, bodies: &[String], now_ms: i64) -> Result<()>;
-    /// Takes (deletes and returns) every body posted to `node`, oldest first.
-    async fn collect(&self, node: &str) -> Result<Vec<String>>;
+    /// Takes (deletes and returns) the bodies posted to `node` whose id is at most `up_to`
+    /// (every one with `None`), oldest first. A note's id bounds what it announced: bodies
+    /// committed since wait for their own note, behind whatever their sender sent meanwhile.
+    async fn collect(&self, node: &str, up_to: Option<i64>) -> Result<Vec<String>>;
     /// Deletes the bodies posted before `before_ms` that nobody took; returns how many.
     async fn forget_posts(&self, before_ms: i64) -> Result<u64>;
     /// Notes that `node` is alive at `now_ms` (and forgets the nodes not heard of for a day).
@@ -151,29 +155,36 @@ impl Bus for SqlStore {
             return Ok(());
         }
         let mut tx = self.begin().await?;
+        let mut last = 0i64;
         for body in bodies {
-            sqlx::query("INSERT INTO relays (node, body, sent_ms) VALUES ($1, $2, $3)")
-                .bind(node)
-                .bind(body.as_str())
-                .bind(now_ms)
-                .execute(&mut *tx)
-                .await?;
+            let row = sqlx::query(
+                "INSERT INTO relays (node, body, sent_ms) VALUES ($1, $2, $3) RETURNING id",
+            )
+            .bind(node)
+            .bind(body.as_str())
+            .bind(now_ms)
+            .fetch_one(&mut *tx)
+            .await?;
+            last = row.try_get("id")?;
         }
         if self.backend == Backend::Postgres {
-            sqlx::query("SELECT pg_notify($1, '')")
+            sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(channel)
+                .bind(last.to_string())
                 .execute(&mut *tx)
                 .await?;
         }
         self.finish(tx).await
     }
 
-    async fn collect(&self, node: &str) -> Result<Vec<String>> {
+    async fn collect(&self, node: &str, up_to: Option<i64>) -> Result<Vec<String>> {
         let mut tx = self.begin().await?;
-        let rows = sqlx::query("DELETE FROM relays WHERE node = $1 RETURNING id, body")
-            .bind(node)
-            .fetch_all(&mut *tx)
-            .await?;
+        let rows =
+            sqlx::query("DELETE FROM relays WHERE node = $1 AND id <= $2 RETURNING id, body")
+                .bind(node)
+                .bind(up_to.unwrap_or(i64::MAX))
+                .fetch_all(&mut *tx)
+                .await?;
         self.finish(tx).await?;
         let mut bodies = Vec::with_capacity(rows.len());
         for row in &rows {
