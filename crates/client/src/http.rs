@@ -153,6 +153,12 @@ impl Client {
         self.json(Method::POST, &path, Some(to_body(&join)?)).await
     }
 
+    /// `GET /api/challenges/{id}`.
+    pub async fn challenge(&self, id: &ChallengeId) -> Result<ChallengeInfo> {
+        self.json(Method::GET, &format!("/api/challenges/{id}"), None)
+            .await
+    }
+
     /// `GET /api/games/{id}`.
     pub async fn game_summary(&self, g: &MatchId) -> Result<GameSummary> {
         self.json(Method::GET, &format!("/api/games/{g}"), None)

@@ -277,6 +277,41 @@ async fn run(args: Args) -> Result<bool, String> {
     Ok(errors.is_empty() && nacks == 0 && (reconnects == 0 || args.nodes_die))
 }
 
+/// Whether `e` is a request cut by a dying server: a lost connection, or a proxy's 502–504.
+fn cut(e: &Error) -> bool {
+    e.is_disconnect()
+        || matches!(
+            e,
+            Error::Status {
+                status: 502..=504,
+                ..
+            }
+        )
+}
+
+/// `client` joins challenge `id`. With `--nodes-die` a join cut by a dying server is sent
+/// again; when the cut one had taken the seat after all (409: the seat is already held), the
+/// challenge is read instead.
+async fn join(
+    setup: &Setup,
+    client: &Client,
+    id: &muster_wire::ChallengeId,
+) -> Result<muster_wire::http::ChallengeInfo, Error> {
+    let mut tries = 0;
+    loop {
+        match client.join(id, JoinRequest::default()).await {
+            Err(e) if setup.nodes_die && tries < 20 && cut(&e) => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            Err(Error::Status { status: 409, .. }) if tries > 0 => {
+                return retried(setup, || client.challenge(id)).await;
+            }
+            outcome => return outcome,
+        }
+    }
+}
+
 /// `call` once, or with `--nodes-die` up to 20 times, 250 ms apart, while it fails for a lost
 /// connection or a proxy's 502–504 (the server answering it died; the proxy sends the next
 /// try elsewhere).
@@ -289,18 +324,7 @@ where
     loop {
         match call().await {
             // A proxy answers 502–504 for a server that died under the request.
-            Err(e)
-                if setup.nodes_die
-                    && tries < 20
-                    && (e.is_disconnect()
-                        || matches!(
-                            e,
-                            Error::Status {
-                                status: 502..=504,
-                                ..
-                            }
-                        )) =>
-            {
+            Err(e) if setup.nodes_die && tries < 20 && cut(&e) => {
                 tries += 1;
                 tokio::time::sleep(Duration::from_millis(250)).await;
             }
@@ -346,7 +370,7 @@ async fn pair(
         let g = {
             let _permit = setup.http.acquire().await;
             let challenge = retried(&setup, || a.create_challenge(&setup.challenge)).await?;
-            let joined = retried(&setup, || b.join(&challenge.id, JoinRequest::default())).await?;
+            let joined = join(&setup, &b, &challenge.id).await?;
             joined.g.ok_or_else(|| {
                 Error::Protocol("a join that took the last seat gave no game".into())
             })?
