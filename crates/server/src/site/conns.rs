@@ -232,3 +232,70 @@ impl Conns {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conn(id: u64, user: &str) -> Conn {
+        let (out, _reader) = Outbox::new(1024);
+        Conn {
+            id,
+            user: UserId::parse(user),
+            out,
+        }
+    }
+
+    fn game(id: &str) -> GameId {
+        GameId::parse(id).expect("an id")
+    }
+
+    #[test]
+    fn a_subscription_elsewhere_is_listed_until_it_is_dropped() {
+        let conns = Conns::default();
+        let (ann, bob) = (conn(1, "ann"), conn(2, "bob"));
+        let g = game("G1");
+        conns.forwarded(&ann, &g, "n_a", Following::Subscribe);
+        conns.forwarded(&bob, &g, "n_a", Following::Same);
+        let listed = conns.subscribed_elsewhere();
+        assert_eq!(listed.len(), 1);
+        assert_eq!((&listed[0].0, listed[0].1.as_str()), (&g, "n_a"));
+        assert_eq!(
+            listed[0].2.iter().map(|c| c.id).collect::<Vec<_>>(),
+            vec![1],
+            "a legal ask is no subscription"
+        );
+        conns.forwarded(&ann, &g, "n_a", Following::Unsubscribe);
+        assert!(conns.subscribed_elsewhere().is_empty());
+    }
+
+    #[test]
+    fn a_game_that_comes_home_brings_its_subscribers() {
+        let conns = Conns::default();
+        let (ann, bob) = (conn(1, "ann"), conn(2, "bob"));
+        let (g, h) = (game("G1"), game("G2"));
+        conns.forwarded(&ann, &g, "n_a", Following::Subscribe);
+        conns.forwarded(&bob, &g, "n_a", Following::Same);
+        conns.forwarded(&bob, &h, "n_b", Following::Subscribe);
+        let home: Vec<u64> = conns.came_home(&g).iter().map(|c| c.id).collect();
+        assert_eq!(home, vec![1], "only the subscribed follow it home");
+        let left: Vec<GameId> = conns
+            .subscribed_elsewhere()
+            .into_iter()
+            .map(|(g, ..)| g)
+            .collect();
+        assert_eq!(left, vec![h]);
+    }
+
+    #[test]
+    fn a_connection_gone_names_each_node_it_reached_once() {
+        let conns = Conns::default();
+        let ann = conn(1, "ann");
+        conns.forwarded(&ann, &game("G1"), "n_b", Following::Subscribe);
+        conns.forwarded(&ann, &game("G2"), "n_a", Following::Subscribe);
+        conns.forwarded(&ann, &game("G3"), "n_b", Following::Same);
+        assert_eq!(conns.local_gone(1), vec!["n_a", "n_b"]);
+        assert!(conns.local_gone(1).is_empty());
+        assert!(conns.outbox(1).is_none());
+    }
+}
