@@ -591,6 +591,79 @@ fn a_killed_nodes_players_leave_the_games_they_followed_elsewhere() {
 }
 
 #[test]
+fn the_lobby_and_a_users_notices_reach_every_node() {
+    let Some(db) = postgres() else {
+        return;
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let one = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
+        let two = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
+        // A user following the lobby through node two.
+        let reader = Client::guest_from(&two.base(), Some(loopback_address(700)))
+            .await
+            .expect("a guest");
+        let name = reader.user().expect("who").name.clone();
+        let mut conn = reader.connect().await.expect("a socket");
+        conn.send(&ClientMsg::Lobby(muster_wire::LobbyAsk { on: true }))
+            .await
+            .expect("lobby on");
+        let within = Duration::from_secs(10);
+        loop {
+            if let ServerMsg::Lobby(_) = conn.recv_within(within).await.expect("the lobby") {
+                break;
+            }
+        }
+        // Another user makes an open challenge through node one: node two's lobby shows it.
+        let maker = Client::guest_from(&one.base(), Some(loopback_address(701)))
+            .await
+            .expect("a guest");
+        let open = maker.create_challenge(&challenge(0)).await.expect("open");
+        loop {
+            match conn.recv_within(within).await {
+                Ok(ServerMsg::Lobby(lobby)) if lobby.challenges.iter().any(|c| c.id == open.id) => {
+                    break
+                }
+                Ok(_) => continue,
+                Err(e) => panic!("node two's lobby never showed node one's challenge: {e}"),
+            }
+        }
+        // And a challenge naming the reader, made through node one, is told to it on node two.
+        let direct = maker
+            .create_challenge(&ChallengeRequest {
+                seats: vec![SeatSpec::Me, SeatSpec::User { name }],
+                visibility: muster_wire::http::ChallengeVisibility::Direct,
+                ..challenge(0)
+            })
+            .await
+            .expect("a direct challenge");
+        loop {
+            match conn.recv_within(within).await {
+                Ok(ServerMsg::Notify(notify)) => {
+                    assert!(
+                        notify.text.contains(&maker.user().expect("who").name),
+                        "{notify:?} names the challenger"
+                    );
+                    break;
+                }
+                Ok(_) => continue,
+                Err(e) => panic!("challenge {} never told on node two: {e}", direct.id),
+            }
+        }
+        tokio::task::spawn_blocking(move || {
+            one.stop();
+            two.stop();
+        })
+        .await
+        .expect("the stops");
+    });
+}
+
+#[test]
 fn an_ai_seat_plays_on_when_the_node_running_its_game_is_killed() {
     let Some(db) = postgres() else {
         return;
