@@ -17,7 +17,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use muster_client::{loopback_address, play_random_with, Client, PlayOptions, PlayReport};
+use muster_client::{loopback_address, play_random_with, Client, PlayOptions, PlayReport, SentLog};
 use muster_rules::Seat;
 use muster_wire::http::{ChallengeRequest, ClockSpec, JoinRequest, SeatSpec};
 use muster_wire::server::{Full, GameStatus};
@@ -27,6 +27,28 @@ use rand::{Rng, SeedableRng};
 
 /// Games played at once in a round.
 const GAMES: usize = 20;
+
+/// The tests of this file run one at a time: each starts real servers and plays many clients
+/// against them, and what one does must not change what another's kill lands on.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Holds the machine for one test (a test that failed before it let go leaves it usable).
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Waits until the players have sent `acts` decisions between them (at most a minute), so a
+/// kill that follows lands in the middle of their games, however fast the machine plays.
+async fn played(sent: &SentLog, acts: usize) {
+    let until = tokio::time::Instant::now() + Duration::from_secs(60);
+    while sent.lock().map_or(0, |s| s.len()) < acts {
+        assert!(
+            tokio::time::Instant::now() < until,
+            "the players did not make {acts} decisions within a minute"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
 
 /// A `muster serve` child.
 struct Server {
@@ -230,10 +252,12 @@ async fn round(db: &str, seed: u64) {
     let server = Server::start(db, "127.0.0.1:0");
     let base = server.base();
     let mut rng = SmallRng::seed_from_u64(seed);
+    let sent: SentLog = Default::default();
     let options = PlayOptions {
         think: Duration::ZERO..=Duration::from_millis(20),
         reconnect_every: Duration::from_millis(100),
         reconnect_within: Duration::from_secs(60),
+        sent: Some(sent.clone()),
         ..PlayOptions::default()
     };
     let mut players = Vec::new();
@@ -251,7 +275,9 @@ async fn round(db: &str, seed: u64) {
             }));
         }
     }
-    tokio::time::sleep(Duration::from_millis(rng.random_range(200..=1500))).await;
+    // Four decisions a game on average, then the kill within the next 100 ms.
+    played(&sent, 4 * GAMES).await;
+    tokio::time::sleep(Duration::from_millis(rng.random_range(0..=100))).await;
     let addr = tokio::task::spawn_blocking(move || server.kill9())
         .await
         .expect("the kill");
@@ -351,6 +377,7 @@ fn postgres() -> Option<String> {
 
 #[test]
 fn acked_acts_survive_a_kill_9_on_sqlite() {
+    let _machine = one_at_a_time();
     let dir = tempfile::tempdir().expect("temp dir");
     let db = format!("sqlite://{}", dir.path().join("games.db").display());
     rounds(&db, 1);
@@ -358,6 +385,7 @@ fn acked_acts_survive_a_kill_9_on_sqlite() {
 
 #[test]
 fn acked_acts_survive_a_kill_9_on_postgres() {
+    let _machine = one_at_a_time();
     if let Some(db) = postgres() {
         rounds(&db, 1);
     }
@@ -366,6 +394,7 @@ fn acked_acts_survive_a_kill_9_on_postgres() {
 #[test]
 #[ignore = "25 rounds: scripts/deep.sh"]
 fn acked_acts_survive_25_kills_on_sqlite() {
+    let _machine = one_at_a_time();
     let dir = tempfile::tempdir().expect("temp dir");
     let db = format!("sqlite://{}", dir.path().join("games.db").display());
     rounds(&db, 25);
@@ -374,6 +403,7 @@ fn acked_acts_survive_25_kills_on_sqlite() {
 #[test]
 #[ignore = "25 rounds on PostgreSQL: scripts/deep.sh"]
 fn acked_acts_survive_25_kills_on_postgres() {
+    let _machine = one_at_a_time();
     if let Some(db) = postgres() {
         rounds(&db, 25);
     }
@@ -418,11 +448,13 @@ async fn site_round(db: &str, seed: u64, kill: bool) {
     let two = Server::start_with(db, "127.0.0.1:0", SITE_LEASE);
     let (base1, base2) = (one.base(), two.base());
     let mut rng = SmallRng::seed_from_u64(seed);
+    let sent: SentLog = Default::default();
     let options = PlayOptions {
         // Slower than the single server's players, so the kill lands mid-game.
         think: Duration::from_millis(5)..=Duration::from_millis(40),
         reconnect_every: Duration::from_millis(100),
         reconnect_within: Duration::from_secs(60),
+        sent: Some(sent.clone()),
         ..PlayOptions::default()
     };
     let opened = open_n_games(&base1, SITE_GAMES).await;
@@ -458,7 +490,8 @@ async fn site_round(db: &str, seed: u64, kill: bool) {
         }
     }
     let one = if kill {
-        tokio::time::sleep(Duration::from_millis(rng.random_range(200..=800))).await;
+        played(&sent, 4 * SITE_GAMES).await;
+        tokio::time::sleep(Duration::from_millis(rng.random_range(0..=100))).await;
         let addr = tokio::task::spawn_blocking(move || one.kill9())
             .await
             .expect("the kill");
@@ -557,11 +590,13 @@ fn site_rounds(n: u64, kill: bool) {
 
 #[test]
 fn two_nodes_on_one_database_play_as_one_site() {
+    let _machine = one_at_a_time();
     site_rounds(1, false);
 }
 
 #[test]
 fn a_killed_nodes_players_leave_the_games_they_followed_elsewhere() {
+    let _machine = one_at_a_time();
     let Some(db) = postgres() else {
         return;
     };
@@ -592,6 +627,7 @@ fn a_killed_nodes_players_leave_the_games_they_followed_elsewhere() {
 
 #[test]
 fn the_lobby_and_a_users_notices_reach_every_node() {
+    let _machine = one_at_a_time();
     let Some(db) = postgres() else {
         return;
     };
@@ -665,6 +701,7 @@ fn the_lobby_and_a_users_notices_reach_every_node() {
 
 #[test]
 fn an_ai_seat_plays_on_when_the_node_running_its_game_is_killed() {
+    let _machine = one_at_a_time();
     let Some(db) = postgres() else {
         return;
     };
@@ -733,11 +770,13 @@ fn an_ai_seat_plays_on_when_the_node_running_its_game_is_killed() {
 
 #[test]
 fn a_site_loses_nothing_acked_when_a_node_is_killed() {
+    let _machine = one_at_a_time();
     site_rounds(1, true);
 }
 
 #[test]
 #[ignore = "10 kills of a node of a site: scripts/deep.sh"]
 fn a_site_loses_nothing_acked_over_10_kills() {
+    let _machine = one_at_a_time();
     site_rounds(10, true);
 }
