@@ -327,12 +327,17 @@ async fn round(db: &str, seed: u64) {
         .expect("the stop");
 }
 
-fn rounds(db: &str, n: u64) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+/// The runtime every test of this file plays in: two workers, as the machine has two cores.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .expect("a runtime");
+        .expect("a runtime")
+}
+
+fn rounds(db: &str, n: u64) {
+    let runtime = runtime();
     for i in 0..n {
         runtime.block_on(round(db, i + 1));
     }
@@ -578,11 +583,7 @@ fn site_rounds(n: u64, kill: bool) {
     let Some(db) = postgres() else {
         return;
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     for i in 0..n {
         runtime.block_on(site_round(&db, 100 + i, kill));
     }
@@ -600,11 +601,7 @@ fn a_killed_nodes_players_leave_the_games_they_followed_elsewhere() {
     let Some(db) = postgres() else {
         return;
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let one = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
         let two = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
@@ -631,11 +628,7 @@ fn the_lobby_and_a_users_notices_reach_every_node() {
     let Some(db) = postgres() else {
         return;
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let one = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
         let two = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
@@ -705,11 +698,7 @@ fn an_ai_seat_plays_on_when_the_node_running_its_game_is_killed() {
     let Some(db) = postgres() else {
         return;
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let one = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);
         let two = Server::start_with(&db, "127.0.0.1:0", SITE_LEASE);

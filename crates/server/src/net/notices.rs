@@ -173,12 +173,8 @@ impl Notices {
 
     /// Tells `user`'s listeners on this node what another node told (nothing is stored: the
     /// node where it happened stored it).
-    pub(crate) fn deliver(&self, user: &UserId, notice: &Notice) {
-        self.deliver_here(user, notice);
-    }
-
     fn send(&self, user: &UserId, notice: &Notice) {
-        self.deliver_here(user, notice);
+        self.deliver(user, notice);
         if let Some(echo) = self.echo.get() {
             let _ = echo.send(crate::site::notes::Note::Notice {
                 user: user.as_str().to_owned(),
@@ -187,7 +183,9 @@ impl Notices {
         }
     }
 
-    fn deliver_here(&self, user: &UserId, notice: &Notice) {
+    /// Tells `user`'s listeners on this node, and nothing more: what another node told is
+    /// delivered here this way (that node stored it and published it).
+    pub(crate) fn deliver(&self, user: &UserId, notice: &Notice) {
         let turn = matches!(notice, Notice::Turn(_));
         let listeners = self.lock();
         for listener in listeners.get(user.as_str()).into_iter().flatten() {
